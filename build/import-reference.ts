@@ -1,0 +1,218 @@
+/**
+ * One-off importer: turns the raw reference facts (a directory given on the command line)
+ * into the project's own `sources/` dataset. It is NOT part of `npm run build` — `sources/`
+ * is the committed truth and the build never reads the reference directory.
+ *
+ * Usage: tsx build/import-reference.ts <referenceDir> [sourcesDir]
+ *
+ * Facts carry over (codes, names, aliases, categories, points, entrances, source records, graphs);
+ * descriptive sentences (notes, labels) do not. Nothing is invented: missing stays missing.
+ */
+import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchKey } from '../runtime/domain/match-key.ts';
+import { codeFromName } from './derive-code.ts';
+
+const [refDir, outDir = 'sources'] = process.argv.slice(2);
+if (!refDir) {
+  console.error('usage: tsx build/import-reference.ts <referenceDir> [sourcesDir]');
+  process.exit(2);
+}
+
+type Json = any;
+const readJson = (p: string): Json => JSON.parse(readFileSync(join(refDir, p), 'utf8'));
+const readTsv = (p: string): Record<string, string>[] => {
+  const [head, ...rows] = readFileSync(join(refDir, p), 'utf8').trim().split('\n');
+  const cols = head.split('\t');
+  return rows.map((r) => Object.fromEntries(r.split('\t').map((v, i) => [cols[i], v])));
+};
+const writeJson = (p: string, v: unknown) => {
+  writeFileSync(join(outDir, p), JSON.stringify(v, null, 1) + '\n');
+};
+
+/** reference file name → API campus id */
+const CAMPUS_FILES: Record<string, string> = {
+  utm: 'utm', utsg: 'utsg', utsc: 'utsc', carleton: 'carleton', tmu: 'tmu', queens: 'queens',
+  waterloo: 'laurier-waterloo', keele: 'york-keele', mcmaster: 'mcmaster', western: 'western',
+  guelph: 'guelph', uottawa: 'uottawa', brock: 'brock', 'ubc-vancouver': 'ubc-vancouver',
+  'waterloo-main': 'waterloo-main',
+};
+const GRAPH_FILES: Record<string, string> = { utm: 'utm', tmu: 'tmu', queens: 'queens', waterloo: 'laurier-waterloo' };
+
+const residences = readJson('audit/residences.json').campuses as Record<string, { residences: { code: string; name: string; aliases: string[] }[] }>;
+const utmPlaces = readJson('places/utm.json');
+
+/** Provenance verification of a reference record: verified | inferred | unknown. */
+function verificationOf(v: string | null | undefined, sourceStatus: string | undefined): 'verified' | 'inferred' | 'unknown' {
+  if (v === 'verified' || v === 'source-backed') return 'verified';
+  if (v === 'inferred') return 'inferred';
+  if (v == null && (sourceStatus === 'verified' || sourceStatus === 'live-observed')) return 'verified';
+  return 'unknown';
+}
+
+/** Kind of place stated by an official building name; null when the name states none. */
+export function placeKindFromName(name: string): string | null {
+  const n = name.toLowerCase();
+  if (/\blibrary\b/.test(n)) return 'library';
+  if (/\bdining\b|\bcafeteria\b|\bfood court\b/.test(n)) return 'dining';
+  if (/\brecreation\b|\bathletic|\bfitness\b|\bgymnasium\b|\barena\b|\baquatic (centre|center)\b|\bsports? (centre|center|complex)\b|\bstadium\b|\bfield ?house\b/.test(n)) return 'recreation';
+  if (/\bstudent (centre|center|union|life centre|commons)\b|\buniversity centre\b|\bstudent union building\b/.test(n)) return 'amenity';
+  if (/\blearning commons\b|\bstudy (hall|centre)\b/.test(n)) return 'study';
+  return null;
+}
+const slug = (s: string) => matchKey(s).replace(/ /g, '-');
+
+function uniq<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}
+
+mkdirSync(join(outDir, 'campuses'), { recursive: true });
+mkdirSync(join(outDir, 'graphs'), { recursive: true });
+
+const summary: string[] = [];
+for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
+  const ref = readJson(`campuses/${file}.json`);
+  const srcStatus = new Map<string, string | undefined>(ref.sources.map((s: Json) => [s.id, s.status]));
+  const sources = ref.sources.map((s: Json) => ({
+    id: s.id,
+    title: s.title ?? null,
+    url: s.url ?? null,
+    retrievedAt: s.retrievedAt ?? null,
+    license: s.license ?? null,
+    attribution: s.attribution ?? null,
+  }));
+  const resList = residences[campusId]?.residences ?? [];
+  const resByCode = new Map(resList.map((r) => [r.code, r]));
+
+  // canonical codes: official first code, else derived from the name (unique within the campus)
+  const taken = new Set<string>(ref.buildings.filter((b: Json) => b.codes.length).map((b: Json) => b.codes[0]));
+  const codeOf = new Map<string, string>();
+  const buildings = ref.buildings.map((b: Json) => {
+    let code: string;
+    let codeSource: 'official' | 'derived';
+    if (b.codes.length) {
+      code = b.codes[0];
+      codeSource = 'official';
+    } else {
+      code = codeFromName(b.name, taken);
+      taken.add(code);
+      codeSource = 'derived';
+    }
+    codeOf.set(b.id, code);
+    const res = resByCode.get(code) ?? resList.find((r) => r.code === b.id.toUpperCase());
+    const extraCodes = [...b.codes.slice(1), ...(b.timetableCodes ?? []), ...(b.facilityCodes ?? [])];
+    const aliases = uniq(
+      [...b.aliases, ...extraCodes, ...(res?.aliases ?? []), ...(codeSource === 'derived' ? [b.id] : [])].filter(
+        (a: string) => a !== code && a !== b.name,
+      ),
+    );
+    const category = res ? 'residence' : b.category ?? 'facility';
+    const out: Json = {
+      code,
+      codeSource,
+      sourceSlug: b.id,
+      name: b.name,
+      aliases,
+      category,
+      point: b.point ?? null,
+      pointKind: b.pointKind ?? null,
+    };
+    if (b.approachVerification) out.pointVerification = b.approachVerification === 'inferred' ? 'inferred' : verificationOf(b.approachVerification, undefined);
+    if (b.hostBuildingCode) out.hostBuilding = { code: b.hostBuildingCode, sourceId: b.hostEvidenceSourceId };
+    if (b.addresses?.length) out.addresses = b.addresses;
+    out.provenance = b.refs.map((r: Json) => {
+      const p: Json = {
+        sourceId: r.sourceId,
+        nativeId: r.nativeId ?? null,
+        verification: verificationOf(r.verification, srcStatus.get(r.sourceId)),
+      };
+      if (r.lastVerified) p.lastVerified = r.lastVerified;
+      return p;
+    });
+    return out;
+  });
+  buildings.sort((a: Json, b: Json) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+
+  // entrances (UTM: graph node from the OSM node ref; others: from the entrance-node tables)
+  const graphFile = GRAPH_FILES[campusId];
+  const nodeOfEntrance = new Map<string, string>();
+  if (graphFile && graphFile !== 'utm') {
+    for (const r of readTsv(`graphs/${graphFile}-entrance-nodes.tsv`)) nodeOfEntrance.set(r.entrance, r.node);
+  }
+  const entrances = ref.entrances.map((e: Json) => {
+    const osm = e.refs.find((r: Json) => /^node\/\d+$/.test(r.nativeId ?? ''))?.nativeId ?? null;
+    let graphNode: string | null = null;
+    if (campusId === 'utm' && osm) graphNode = `osm-node-${osm.slice(5)}`;
+    else if (nodeOfEntrance.has(e.id)) graphNode = nodeOfEntrance.get(e.id)!;
+    return {
+      id: e.id,
+      building: codeOf.get(e.building),
+      kind: e.kind === 'approach' ? 'approach' : 'entrance',
+      point: e.point,
+      access: e.access,
+      stepFree: e.accessibility,
+      verification: e.verification === 'verified' || e.verification === 'source-backed' ? 'verified' : e.verification === 'inferred' ? 'inferred' : 'unknown',
+      osm,
+      graphNode,
+      provenance: e.refs.map((r: Json) => ({ sourceId: r.sourceId, nativeId: r.nativeId ?? null })),
+    };
+  });
+  entrances.sort((a: Json, b: Json) => (a.id < b.id ? -1 : 1));
+
+  // places: the listed ones (UTM), then those whose kind the official building name states
+  const places: Json[] = [];
+  if (campusId === 'utm') {
+    for (const s of utmPlaces.sources) sources.push({ id: s.id, title: s.name, url: s.url, retrievedAt: utmPlaces.retrievedAt.slice(0, 10), license: null, attribution: 'University of Toronto Mississauga' });
+    for (const p of utmPlaces.places) {
+      places.push({
+        id: p.id, name: p.name, kind: p.kind, building: p.buildingCode, amenities: p.amenities,
+        origin: 'listed', hours: null,
+        provenance: [{ sourceId: p.sourceId, nativeId: null, verification: 'verified' }],
+      });
+    }
+  }
+  const listedBuildingKinds = new Set(places.map((p) => `${p.building}/${p.kind}`));
+  for (const b of buildings) {
+    const kind = placeKindFromName(b.name);
+    if (!kind || listedBuildingKinds.has(`${b.code}/${kind}`)) continue;
+    places.push({
+      id: slug(b.name).startsWith(`${campusId}-`) ? slug(b.name) : `${campusId}-${slug(b.name)}`, name: b.name, kind, building: b.code, amenities: [],
+      origin: 'building-name', hours: null,
+      provenance: b.provenance.map((p: Json) => ({ sourceId: p.sourceId, nativeId: p.nativeId, verification: p.verification })),
+    });
+  }
+  places.sort((a, b) => (a.id < b.id ? -1 : 1));
+
+  writeJson(`campuses/${campusId}.json`, { campus: campusId, sources, buildings, entrances, places });
+  summary.push(`${campusId}: ${buildings.length} buildings, ${entrances.length} entrances, ${places.length} places`);
+
+  // graphs: one edges.tsv per campus in the project's columns; nodes.tsv where coordinates exist
+  if (graphFile) {
+    const cols = ['id', 'from', 'to', 'meters', 'environment', 'stairs', 'bidirectional', 'accessibility', 'verification', 'osm'];
+    const edges = readTsv(`graphs/${graphFile}-edges.tsv`).map((e) =>
+      graphFile === 'utm'
+        ? e
+        : {
+            id: e.id, from: e.from, to: e.to, meters: e.meters,
+            environment: e.mode === 'outdoor-walk' ? 'outdoor' : e.mode,
+            stairs: 'unknown', bidirectional: 'true', accessibility: 'unknown',
+            verification: e.verification === 'source-backed' ? 'verified' : e.verification, osm: e.osm,
+          },
+    );
+    mkdirSync(join(outDir, 'graphs', campusId), { recursive: true });
+    writeFileSync(
+      join(outDir, 'graphs', campusId, 'edges.tsv'),
+      [cols.join('\t'), ...edges.map((e: Json) => cols.map((c) => (c === 'verification' && e[c] === 'source-backed' ? 'verified' : e[c])).join('\t'))].join('\n') + '\n',
+    );
+    if (graphFile !== 'utm') {
+      const ncols = ['id', 'lon', 'lat', 'osm'];
+      const nodes = readTsv(`graphs/${graphFile}-nodes.tsv`);
+      writeFileSync(join(outDir, 'graphs', campusId, 'nodes.tsv'), [ncols.join('\t'), ...nodes.map((n) => ncols.map((c) => n[c]).join('\t'))].join('\n') + '\n');
+    }
+    const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
+    writeJson(`graphs/${campusId}/meta.json`, { campus: campusId, sourceId: campusId === 'utm' ? 'osm' : sources.find((s: Json) => /^osm/.test(s.id))?.id, license: meta.license, retrievedAt: meta.lastVerified ?? null });
+    summary.push(`  graph: ${edges.length} edges`);
+  }
+}
+console.log(summary.join('\n'));
+void readdirSync;
