@@ -1,0 +1,208 @@
+/**
+ * Types shared by build and runtime: the API records of SPEC §2 / BEHAVIOUR, and the
+ * artifact contract between `build/` (writer) and `runtime/` (reader). Written once here.
+ */
+
+export type Verification = 'verified' | 'inferred' | 'unknown';
+export type Category = 'academic' | 'residence' | 'facility';
+export type Accessibility = 'accessible' | 'not_accessible' | 'unknown';
+export type RoutingCoverage = 'mapped' | 'identity-only';
+export type PlaceKind = 'dining' | 'study' | 'library' | 'service' | 'recreation' | 'amenity' | 'facility';
+export type Availability = 'open' | 'closed' | 'unknown';
+export type RouteMode = 'fastest' | 'prefer-indoor' | 'step-free';
+export const ROUTE_MODES: readonly RouteMode[] = ['fastest', 'prefer-indoor', 'step-free'];
+
+/** SPEC §2.3 */
+export interface Provenance {
+  source: string;
+  sourceUrl: string;
+  lastVerified: string;
+  verificationStatus: Verification;
+}
+
+/** SPEC §2.2 + BEHAVIOUR §6 (university, campus) — key order is the serialized order. */
+export interface Building {
+  code: string;
+  name: string;
+  category: Category;
+  aliases: string[];
+  routingCoverage: RoutingCoverage;
+  entranceCount: number;
+  verifiedEntranceCount: number;
+  accessibility: Accessibility;
+  indoorRoomNodeCount: number;
+  provenance: Provenance[];
+  university: string;
+  campus: string;
+}
+
+/** Hours of a place as published (OSM opening_hours) with their own provenance. */
+export interface PlaceHours {
+  openingHours: string;
+  source: string;
+  sourceUrl: string | null;
+  observedAt: string;
+  verificationStatus: Verification;
+  expiresAt: string | null;
+  validForDays: number | null;
+}
+
+/**
+ * Weekly schedule compiled at build time from an opening_hours string.
+ * Minutes are local wall-clock minutes of the week, Monday 00:00 = 0, Sunday 24:00 = 10080.
+ * `intervals` are half-open [start, end), sorted, non-overlapping, merged; an overnight range
+ * that runs past Sunday 24:00 wraps to the start of the week.
+ * `publicHoliday`: 'closed' (PH off), 'not-covered' (no PH rule → unknown on holidays),
+ * or the open [start, end) minute-of-day ranges that apply on a public holiday.
+ */
+export interface WeeklySchedule {
+  intervals: [number, number][];
+  publicHoliday: 'closed' | 'not-covered' | [number, number][];
+}
+
+/** A place as stored in the artifact: the API record minus the per-request availability fields. */
+export interface PlaceRecord {
+  id: string;
+  name: string;
+  kind: PlaceKind;
+  building: string;
+  university: string;
+  campus: string;
+  amenities: string[];
+  hours: PlaceHours | null;
+  schedule: WeeklySchedule | null;
+  hoursProvenance: Provenance | null;
+  provenance: Provenance[];
+}
+
+/** Availability fields computed per request (BEHAVIOUR §9). */
+export interface AvailabilityState {
+  availability: Availability;
+  evaluatedAt: string;
+  nextTransition: string | null;
+}
+
+export interface SourceRecord {
+  id: string;
+  title: string | null;
+  url: string | null;
+  retrievedAt: string | null;
+  license: string | null;
+  attribution: string | null;
+}
+
+// ---------------------------------------------------------------- routing matrix contract
+
+/** Outcome codes stored in the matrix. */
+export const OUTCOME = ['same-building', 'routed', 'approximate', 'unavailable'] as const;
+export type RouteStatus = (typeof OUTCOME)[number];
+/** routeVerification codes stored in the matrix. */
+export const ROUTE_VERIFICATION = ['verified', 'mixed', 'inferred', 'unavailable'] as const;
+export type RouteVerification = (typeof ROUTE_VERIFICATION)[number];
+
+/**
+ * Facts behind warnings, as bit flags in the matrix (BEHAVIOUR §7).
+ * The runtime turns them into warning sentences.
+ */
+export const ROUTE_FLAG = {
+  STAIRS: 1, // the path uses at least one stairs edge
+  ACCESSIBILITY_UNVERIFIED: 2, // some edge used has no verified step-free accessibility
+  INFERRED_CONNECTOR: 4, // the path uses an inferred connector (e.g. the ≤ 50 m entrance snap)
+  CROSSING: 8, // the path crosses a road
+  STAIRS_UNKNOWN: 16, // some edge used has no stairs information
+  STEP_FREE_NO_ENTRANCE: 32, // step-free: a building has no verified step-free entrance
+  STEP_FREE_NO_PATH: 64, // step-free: verified step-free entrances exist, but no path of verified step-free edges joins them
+  NO_LOCATION: 128, // a building has no known location
+  NOT_ON_GRAPH: 256, // the campus has a walking graph but a building is not connected to it
+  NO_GRAPH: 512, // the campus has no mapped walking graph
+  ONE_WAY: 1024, // the path uses a one-way segment (so the reverse route may differ)
+} as const;
+
+/** Fields of one matrix cell, in storage order. Numbers that are null are stored as NaN. */
+export const ROUTE_FIELDS = [
+  'outcome', // index into OUTCOME
+  'totalMeters',
+  'indoorMeters',
+  'outdoorMeters',
+  'delaySeconds', // fixed delays: exits/entries, crossings, floors by stairs
+  'floorChanges',
+  'verification', // index into ROUTE_VERIFICATION
+  'flags', // ROUTE_FLAG bits
+] as const;
+export const ROUTE_FIELD_COUNT = ROUTE_FIELDS.length;
+
+/**
+ * Description of `routes/<campus>.bin`: a little-endian Float64Array of
+ * modes.length × n × n × ROUTE_FIELD_COUNT values, laid out [mode][from][to][field],
+ * where from/to are indexes into the campus's `buildings` array (ordered by code).
+ */
+export interface RouteMatrixInfo {
+  file: string;
+  n: number;
+  modes: RouteMode[];
+  fields: readonly string[];
+}
+
+/** `campuses/<campus>.json` in the artifact directory. */
+export interface CampusArtifact {
+  campus: string;
+  university: string;
+  timeZone: string;
+  region: 'ON' | 'BC';
+  /** Building API records, ordered by code. */
+  buildings: Building[];
+  /** Per building (same index): the match keys of code, name and aliases, for `q` search. */
+  searchKeys: string[][];
+  /** Match key of a code → building index (resolution step 1). */
+  codeIndex: Record<string, number>;
+  /** Match key of a name or alias → building indexes (resolution step 2; >1 → 409). */
+  nameIndex: Record<string, number[]>;
+  /** Match keys shared by several buildings (they answer 409). */
+  sharedKeys: string[];
+  /** Per building (same index): has a known location (point or entrance). */
+  located: boolean[];
+  places: PlaceRecord[];
+  sources: SourceRecord[];
+  routes: RouteMatrixInfo;
+}
+
+/** `catalog.json` in the artifact directory: registry + root-record material. */
+export interface CatalogArtifact {
+  dataVersion: string;
+  /** date-time of the data (the latest retrieval date at 00:00Z) — deterministic. */
+  generatedAt: string;
+  defaultUniversity: string;
+  defaultCampus: string;
+  universities: {
+    id: string;
+    name: string;
+    shortName: string;
+    campuses: string[];
+    defaultCampus: string;
+  }[];
+  campuses: {
+    id: string;
+    universityId: string;
+    name: string;
+    shortName: string;
+    timeZone: string;
+    region: 'ON' | 'BC';
+    bounds: [[number, number], [number, number]];
+    boundsSource: 'published' | 'derived';
+    walkingGraph: boolean;
+    buildingCount: number;
+    entranceCount: number;
+    placeCount: number;
+    dataVersion: string;
+  }[];
+  license: {
+    notice: string;
+    attribution: string[];
+  };
+}
+
+/** `manifest.json`: every artifact file with its sha256 and size. */
+export interface Manifest {
+  dataVersion: string;
+  files: Record<string, { sha256: string; bytes: number }>;
+}
