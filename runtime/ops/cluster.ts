@@ -1,0 +1,74 @@
+/**
+ * WORKERS > 1: a node:cluster primary runs that many server processes sharing one port.
+ * The primary only supervises: it restarts workers that die (bounded), and on SIGTERM/SIGINT
+ * forwards the signal, waits for the workers' graceful shutdown and exits 0.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { flushLogsSync, logEvent } from './logger.ts';
+
+export interface ClusterOptions {
+  workers: number;
+  shutdownTimeoutMs: number;
+  /** Restarts allowed per minute before the primary gives up (exit 1). */
+  maxRestartsPerMinute?: number;
+}
+
+export function isClusterPrimary(workers: number): boolean {
+  return workers > 1 && cluster.isPrimary;
+}
+
+export function runClusterPrimary(opts: ClusterOptions): void {
+  const maxRestarts = opts.maxRestartsPerMinute ?? 10;
+  const restarts: number[] = [];
+  let stopping = false;
+
+  const fork = (): Worker => {
+    const w = cluster.fork();
+    w.on('message', (m: unknown) => {
+      if (m && typeof m === 'object' && (m as { type?: string }).type === 'listening') {
+        logEvent('info', 'worker listening', { worker: w.id, pid: w.process.pid });
+      }
+    });
+    return w;
+  };
+
+  for (let i = 0; i < opts.workers; i++) fork();
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logEvent('info', 'all workers stopped');
+        flushLogsSync();
+        process.exit(0);
+      }
+      return;
+    }
+    logEvent('error', 'worker died', { worker: worker.id, code, signal });
+    const now = Date.now();
+    while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
+    if (restarts.length >= maxRestarts) {
+      logEvent('error', 'too many worker restarts; giving up');
+      flushLogsSync();
+      process.exit(1);
+    }
+    restarts.push(now);
+    fork();
+  });
+
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logEvent('info', 'stopping workers', { signal });
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    if (workers.length === 0) process.exit(0);
+    for (const w of workers) w.process.kill('SIGTERM');
+    const t = setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      flushLogsSync();
+      process.exit(0);
+    }, opts.shutdownTimeoutMs + 2000);
+    t.unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,55 @@
+/**
+ * Operational settings, read once from the environment. Every value has a safe default;
+ * 0 disables a cap. Nothing here changes API behaviour except the 429/timeout safety nets.
+ */
+export interface OpsConfig {
+  /** Concurrent TCP connections above which requests are answered 429 (0 = no cap). */
+  maxConnections: number;
+  /** Requests being processed at once above which new ones are answered 429 (0 = no cap). */
+  maxInflight: number;
+  /** Seconds sent in Retry-After on 429. */
+  retryAfterSeconds: number;
+  /** Largest request head (request line + headers) in bytes; larger → 431. */
+  maxHeaderSize: number;
+  /** Time allowed to receive the complete request head (slow-loris guard). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the complete request (head + body). */
+  requestTimeoutMs: number;
+  /** Idle time before a keep-alive connection is closed. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above. */
+  connectionsCheckingIntervalMs: number;
+  /** Bounded wait for in-flight requests on SIGTERM/SIGINT. */
+  shutdownTimeoutMs: number;
+  /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off, e.g. for benchmarks). */
+  logRequests: boolean;
+  /** Server processes behind one port (node:cluster); 1 = no cluster. */
+  workers: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}`);
+  }
+  return n;
+}
+
+export function readOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
+  const log = (env.LOG_REQUESTS ?? '1').trim().toLowerCase();
+  return {
+    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 0, 1_000_000),
+    maxInflight: int(env, 'MAX_INFLIGHT', 500, 0, 1_000_000),
+    retryAfterSeconds: int(env, 'RETRY_AFTER_SECONDS', 1, 1, 3600),
+    maxHeaderSize: int(env, 'MAX_HEADER_SIZE', 16 * 1024, 1024, 1024 * 1024),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    connectionsCheckingIntervalMs: int(env, 'CONNECTIONS_CHECK_MS', 1_000, 50, 60_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    logRequests: !(log === '0' || log === 'false' || log === 'off' || log === 'no'),
+    workers: int(env, 'WORKERS', 1, 1, 64),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Crash safety: an exception while handling one request becomes 500 internal_error (nothing
+ * internal in the body, details in the log) and the process keeps serving; unhandled
+ * rejections and stray exceptions are logged, not fatal.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeError, flushLogsSync, logEvent } from './logger.ts';
+import { sendOpsError } from './error-response.ts';
+import { requestIdOf } from './request-id.ts';
+import { routeTemplate } from './route-template.ts';
+
+/**
+ * Test-only seam: a function called before every request handler. Only code running in the
+ * server process can set it (tests inject failing handlers with it); no route or env var does.
+ */
+export const testHooks: { beforeHandle: ((req: IncomingMessage, res: ServerResponse) => unknown) | null } = {
+  beforeHandle: null,
+};
+
+/** Answer 500 for a request whose handler failed (usable as polka's onError). */
+export function handleInternalError(err: unknown, req: IncomingMessage, res: ServerResponse): void {
+  const requestId = requestIdOf(req);
+  logEvent('error', 'request failed', {
+    method: req.method,
+    path: routeTemplate(req.url),
+    requestId,
+    ...describeError(err),
+  });
+  if (res.headersSent || res.writableEnded) {
+    // Part of a response is already on the wire; the only honest thing left is to cut it.
+    res.destroy();
+    return;
+  }
+  try {
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    sendOpsError(req, res, 500, 'internal_error', requestId);
+  } catch {
+    res.destroy();
+  }
+}
+
+let installed = false;
+
+/** Process-wide guards; idempotent. */
+export function installProcessGuards(): void {
+  if (installed) return;
+  installed = true;
+  process.on('unhandledRejection', (reason) => {
+    logEvent('error', 'unhandled rejection', describeError(reason));
+  });
+  process.on('uncaughtException', (err, origin) => {
+    // Keep serving: the failure belongs to one request or timer, not to the server. Errors
+    // raised while the server itself is unusable surface as failed listens/health checks.
+    logEvent('error', 'uncaught exception', { origin, ...describeError(err) });
+    flushLogsSync();
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Wraps the application's request listener with the per-request operational concerns:
+ * admission (429 beyond the caps), one log line per request, and crash safety.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { OpsConfig } from './config.ts';
+import type { Admission } from './limits.ts';
+import { logRequest } from './logger.ts';
+import { sendOpsError } from './error-response.ts';
+import { handleInternalError, testHooks } from './crash-safety.ts';
+import { requestIdOf } from './request-id.ts';
+import { routeTemplate } from './route-template.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admission): RequestListener {
+  const log = cfg.logRequests;
+  const retryAfter = String(cfg.retryAfterSeconds);
+
+  function onFailure(this: { req: IncomingMessage; res: ServerResponse }, err: unknown): void {
+    handleInternalError(err, this.req, this.res);
+  }
+
+  return function guarded(req: IncomingMessage, res: ServerResponse): void {
+    const start = performance.now();
+    admission.inflight++;
+    res.once('close', () => {
+      admission.inflight--;
+      if (log) {
+        logRequest({
+          method: req.method ?? 'OTHER',
+          path: routeTemplate(req.url),
+          status: res.statusCode,
+          durationMs: performance.now() - start,
+          requestId: requestIdOf(req),
+          aborted: !res.writableFinished,
+        });
+      }
+    });
+
+    if (!admission.admit(req.socket)) {
+      // Connection over the cap: answer and close it; in-flight over the cap: just answer.
+      const overConn = admission.inflight <= cfg.maxInflight || cfg.maxInflight === 0;
+      sendOpsError(req, res, 429, 'rate_limited', requestIdOf(req), {
+        'Retry-After': retryAfter,
+        ...(overConn ? { Connection: 'close' } : {}),
+      });
+      req.resume();
+      return;
+    }
+
+    try {
+      const hook = testHooks.beforeHandle;
+      if (hook !== null) {
+        const r = hook(req, res);
+        if (r instanceof Promise) {
+          r.then(() => run(), onFailure.bind({ req, res }));
+          return;
+        }
+      }
+      run();
+    } catch (err) {
+      handleInternalError(err, req, res);
+    }
+
+    function run(): void {
+      try {
+        const r = handler(req, res);
+        if (r instanceof Promise) r.catch(onFailure.bind({ req, res }));
+      } catch (err) {
+        handleInternalError(err, req, res);
+      }
+    }
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Production process entry: WORKERS (cluster), crash guards, graceful shutdown.
+ * `start` is the HTTP layer's startServer; this module does not know about routes.
+ */
+import type { Server } from 'node:http';
+import { readOpsConfig } from './config.ts';
+import { installProcessGuards } from './crash-safety.ts';
+import { isClusterPrimary, runClusterPrimary } from './cluster.ts';
+import { installGracefulShutdown } from './shutdown.ts';
+import { logEvent } from './logger.ts';
+
+export interface Started {
+  url: string;
+  port: number;
+  server: Server;
+}
+
+export async function serve(start: () => Promise<Started>): Promise<void> {
+  const cfg = readOpsConfig();
+  installProcessGuards();
+  if (isClusterPrimary(cfg.workers)) {
+    runClusterPrimary({ workers: cfg.workers, shutdownTimeoutMs: cfg.shutdownTimeoutMs });
+    logEvent('info', 'cluster primary started', { workers: cfg.workers, pid: process.pid });
+    return;
+  }
+  const started = await start();
+  installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
+  logEvent('info', 'listening', { url: started.url, pid: process.pid });
+  process.send?.({ type: 'listening', url: started.url });
+}

@@ -1,0 +1,68 @@
+/**
+ * Graceful shutdown: on SIGTERM/SIGINT stop accepting connections, let in-flight requests
+ * finish (bounded wait), close idle keep-alive connections, flush logs, exit 0.
+ */
+import type { Server } from 'node:http';
+import { flushLogsSync, logEvent } from './logger.ts';
+
+export interface ShutdownOptions {
+  timeoutMs: number;
+  /** Extra cleanup before exit (closing other resources). */
+  beforeExit?: () => Promise<void> | void;
+  /** For tests: replaces process.exit. */
+  exit?: (code: number) => void;
+}
+
+/** Close a server gracefully; resolves true if everything finished within the timeout. */
+export function drainServer(server: Server, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let done = false;
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      server.closeAllConnections();
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    // Responses finishing after this point carry "Connection: close".
+    server.on('request', (_req, res) => {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    });
+    server.close(() => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(true);
+    });
+    server.closeIdleConnections();
+    // Keep-alive sockets that become idle after their current response are closed too.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    sweep.unref();
+    server.once('close', () => clearInterval(sweep));
+  });
+}
+
+export function installGracefulShutdown(server: Server, opts: ShutdownOptions): () => Promise<void> {
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  let started: Promise<void> | null = null;
+  const shutdown = (signal: string): Promise<void> => {
+    if (started) return started;
+    started = (async () => {
+      logEvent('info', 'shutting down', { signal });
+      const clean = await drainServer(server, opts.timeoutMs);
+      if (!clean) logEvent('warn', 'shutdown timeout: closed remaining connections', { timeoutMs: opts.timeoutMs });
+      try {
+        await opts.beforeExit?.();
+      } catch {
+        /* exiting anyway */
+      }
+      logEvent('info', 'stopped', { signal });
+      flushLogsSync();
+      exit(0);
+    })();
+    return started;
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return () => shutdown('manual');
+}
