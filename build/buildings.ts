@@ -1,0 +1,93 @@
+/**
+ * Building API records (SPEC §2.2, BEHAVIOUR §6) and the identity indexes of one campus.
+ */
+import type { Accessibility, Building } from '../runtime/domain/types.ts';
+import { matchKey } from '../runtime/domain/match-key.ts';
+import type { LonLat, SourceBuilding, SourceCampusFile, SourceEntrance } from './source-types.ts';
+import { apiProvenance, sourcesById } from './provenance.ts';
+
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A building with its entrances, in the campus's building order (by code). */
+export interface CampusBuilding {
+  source: SourceBuilding;
+  entrances: SourceEntrance[];
+  /** Building point and entrance points. */
+  points: LonLat[];
+}
+
+export function campusBuildings(campus: SourceCampusFile): CampusBuilding[] {
+  const byCode = new Map<string, SourceEntrance[]>();
+  for (const e of campus.entrances) byCode.set(e.building, [...(byCode.get(e.building) ?? []), e]);
+  return [...campus.buildings]
+    .sort((a, b) => compareStrings(a.code, b.code))
+    .map((source) => {
+      const entrances = byCode.get(source.code) ?? [];
+      const points = [...(source.point ? [source.point] : []), ...entrances.map((e) => e.point)];
+      return { source, entrances, points };
+    });
+}
+
+export function isStepFreeEntrance(e: SourceEntrance): boolean {
+  return e.stepFree === 'accessible' && e.verification === 'verified';
+}
+
+/** BEHAVIOUR §6: any verified step-free entrance → accessible; all (≥1) not step-free → not_accessible. */
+export function buildingAccessibility(entrances: readonly SourceEntrance[]): Accessibility {
+  if (entrances.some(isStepFreeEntrance)) return 'accessible';
+  if (entrances.length > 0 && entrances.every((e) => e.stepFree === 'not_accessible')) return 'not_accessible';
+  return 'unknown';
+}
+
+/** The API record, keys in the order of types.ts (the serialized order). */
+export function buildingRecord(b: CampusBuilding, campus: SourceCampusFile, university: string): Building {
+  const sources = sourcesById(campus.sources);
+  return {
+    code: b.source.code,
+    name: b.source.name,
+    category: b.source.category,
+    aliases: [...b.source.aliases],
+    routingCoverage: b.points.length > 0 ? 'mapped' : 'identity-only',
+    entranceCount: b.entrances.length,
+    verifiedEntranceCount: b.entrances.filter((e) => e.verification === 'verified').length,
+    accessibility: buildingAccessibility(b.entrances),
+    indoorRoomNodeCount: 0,
+    provenance: apiProvenance(b.source.provenance, sources),
+    university,
+    campus: campus.campus,
+  };
+}
+
+export interface IdentityIndexes {
+  searchKeys: string[][];
+  codeIndex: Record<string, number>;
+  nameIndex: Record<string, number[]>;
+  sharedKeys: string[];
+}
+
+/** Match-key indexes for resolution (code first, then name/alias) and `q` search. */
+export function identityIndexes(buildings: readonly SourceBuilding[]): IdentityIndexes {
+  const searchKeys = buildings.map((b) => [...new Set([b.code, b.name, ...b.aliases].map(matchKey).filter(Boolean))]);
+  const codeIndex: Record<string, number> = {};
+  buildings.forEach((b, i) => (codeIndex[matchKey(b.code)] = i));
+  const names = new Map<string, Set<number>>();
+  buildings.forEach((b, i) => {
+    for (const text of [b.name, ...b.aliases]) {
+      const key = matchKey(text);
+      if (!key) continue;
+      if (!names.has(key)) names.set(key, new Set());
+      names.get(key)!.add(i);
+    }
+  });
+  const nameIndex: Record<string, number[]> = {};
+  const sharedKeys: string[] = [];
+  for (const key of [...names.keys()].sort(compareStrings)) {
+    const list = [...names.get(key)!].sort((a, b) => a - b);
+    nameIndex[key] = list;
+    // A key that is also a code resolves to that building (step 1), so it never answers 409.
+    if (list.length > 1 && !(key in codeIndex)) sharedKeys.push(key);
+  }
+  return { searchKeys, codeIndex, nameIndex, sharedKeys };
+}

@@ -1,0 +1,56 @@
+/** catalog.json: registry material, per-campus summary and the data licence notice. */
+import type { CatalogArtifact } from '../runtime/domain/types.ts';
+import type { ValidSources } from './source-types.ts';
+import type { CompiledCampus } from './campus.ts';
+import { compareStrings } from './buildings.ts';
+
+export const LICENSE_NOTICE =
+  'Campus data combines several sources; every fact keeps its source record. ' +
+  'OpenStreetMap-derived data (building points, entrances and the walking graphs) is © OpenStreetMap contributors, ' +
+  'available under the Open Database License (ODbL) 1.0; the derived database is offered under ODbL 1.0. ' +
+  'UBC Vancouver buildings and entrances come from UBC geospatial open data, dedicated to the public domain under PDDL 1.0 ' +
+  '(courtesy attribution: University of British Columbia). Building names and codes are factual data from the ' +
+  "universities' official campus maps and building lists; no map artwork or page text is copied.";
+
+export function catalogArtifact(
+  sources: ValidSources,
+  dataVersion: string,
+  generatedAt: string,
+  compiled: ReadonlyMap<string, CompiledCampus>,
+): CatalogArtifact {
+  const { registry } = sources;
+  const attribution = new Set<string>();
+  for (const c of sources.campuses) for (const s of c.sources) if (s.attribution) attribution.add(s.attribution);
+  return {
+    dataVersion,
+    generatedAt,
+    defaultUniversity: registry.defaultUniversity,
+    defaultCampus: registry.defaultCampus,
+    universities: registry.universities.map((u) => ({
+      id: u.id,
+      name: u.name,
+      shortName: u.shortName,
+      campuses: [...u.campuses],
+      defaultCampus: u.defaultCampus,
+    })),
+    campuses: registry.campuses.map((c) => {
+      const stats = compiled.get(c.id)!.stats;
+      return {
+        id: c.id,
+        universityId: c.universityId,
+        name: c.name,
+        shortName: c.shortName,
+        timeZone: c.timeZone,
+        region: c.region,
+        bounds: c.bounds,
+        boundsSource: c.boundsSource,
+        walkingGraph: c.walkingGraph,
+        buildingCount: stats.buildings,
+        entranceCount: stats.entrances,
+        placeCount: stats.places,
+        dataVersion,
+      };
+    }),
+    license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * The walking graph of one campus in index form, with the building entrances attached to it
+ * (BEHAVIOUR §7): an entrance whose graph node has an edge attaches there; otherwise it is linked to
+ * the nearest node of the main component when that node is ≤ 50 m away, by an inferred connector.
+ */
+import type { CampusGraphSource, LonLat, SourceEntrance } from './source-types.ts';
+import { haversineMeters } from './geo.ts';
+
+export const SNAP_MAX_METERS = 50;
+
+export interface GraphEdge {
+  from: number;
+  to: number;
+  meters: number;
+  indoor: boolean;
+  stairs: 'true' | 'false' | 'unknown';
+  accessible: boolean;
+  verified: boolean;
+  inferred: boolean;
+  oneWay: boolean;
+}
+
+export interface CampusGraph {
+  /** Node ids: the source nodes sorted by id, then one synthetic node per snapped entrance. */
+  nodeIds: string[];
+  /** [lon, lat] per node, null when unknown. */
+  coords: (LonLat | null)[];
+  edges: GraphEdge[];
+  /** Outgoing arcs, CSR: arcs of node v are arcStart[v] .. arcStart[v+1]-1. */
+  arcStart: Int32Array;
+  arcEdge: Int32Array;
+  arcTo: Int32Array;
+  /** Entrance id → node index where it joins the graph (absent = not attached). */
+  attachment: Map<string, number>;
+  /** Entrances linked by an inferred ≤ 50 m connector. */
+  snappedEntrances: number;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Node indexes of the largest undirected component (ties → the one with the smallest index). */
+export function mainComponent(nodeCount: number, edges: readonly { from: number; to: number }[]): Uint8Array {
+  const parent = Int32Array.from({ length: nodeCount }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  };
+  for (const e of edges) {
+    const a = find(e.from);
+    const b = find(e.to);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  }
+  const size = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) size[find(v)]++;
+  let best = -1;
+  for (let v = 0; v < nodeCount; v++) if (find(v) === v && (best < 0 || size[v] > size[best])) best = v;
+  const inMain = new Uint8Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) inMain[v] = find(v) === best ? 1 : 0;
+  return inMain;
+}
+
+function buildArcs(nodeCount: number, edges: GraphEdge[]): Pick<CampusGraph, 'arcStart' | 'arcEdge' | 'arcTo'> {
+  const degree = new Int32Array(nodeCount + 1);
+  for (const e of edges) {
+    degree[e.from]++;
+    if (!e.oneWay) degree[e.to]++;
+  }
+  const arcStart = new Int32Array(nodeCount + 1);
+  for (let v = 0; v < nodeCount; v++) arcStart[v + 1] = arcStart[v] + degree[v];
+  const fill = arcStart.slice(0, nodeCount);
+  const arcEdge = new Int32Array(arcStart[nodeCount]);
+  const arcTo = new Int32Array(arcStart[nodeCount]);
+  edges.forEach((e, i) => {
+    arcEdge[fill[e.from]] = i;
+    arcTo[fill[e.from]++] = e.to;
+    if (!e.oneWay) {
+      arcEdge[fill[e.to]] = i;
+      arcTo[fill[e.to]++] = e.from;
+    }
+  });
+  return { arcStart, arcEdge, arcTo };
+}
+
+/** Builds the indexed graph and attaches the campus's entrances (given in source order). */
+export function buildCampusGraph(source: CampusGraphSource, entrances: readonly SourceEntrance[]): CampusGraph {
+  const ids = new Set<string>(source.nodes?.map((n) => n.id) ?? []);
+  for (const e of source.edges) {
+    ids.add(e.from);
+    ids.add(e.to);
+  }
+  const nodeIds = [...ids].sort(compareStrings);
+  const index = new Map(nodeIds.map((id, i) => [id, i]));
+  const coords: (LonLat | null)[] = nodeIds.map(() => null);
+  for (const n of source.nodes ?? []) coords[index.get(n.id)!] = [n.lon, n.lat];
+
+  const edges: GraphEdge[] = source.edges.map((e) => ({
+    from: index.get(e.from)!,
+    to: index.get(e.to)!,
+    meters: e.meters,
+    indoor: e.environment === 'indoor',
+    stairs: e.stairs,
+    accessible: e.accessibility === 'accessible',
+    verified: e.verification === 'verified',
+    inferred: e.verification === 'inferred',
+    oneWay: e.bidirectional === 'false',
+  }));
+  const sourceNodeCount = nodeIds.length;
+  const hasEdge = new Uint8Array(sourceNodeCount);
+  for (const e of edges) hasEdge[e.from] = hasEdge[e.to] = 1;
+  const inMain = mainComponent(sourceNodeCount, edges);
+  const mainLocated: number[] = [];
+  for (let v = 0; v < sourceNodeCount; v++) if (inMain[v] && coords[v]) mainLocated.push(v);
+
+  const attachment = new Map<string, number>();
+  let snappedEntrances = 0;
+  for (const ent of entrances) {
+    const own = ent.graphNode === null ? undefined : index.get(ent.graphNode);
+    if (own !== undefined && hasEdge[own]) {
+      attachment.set(ent.id, own);
+      continue;
+    }
+    let nearest = -1;
+    let nearestMeters = Infinity;
+    for (const v of mainLocated) {
+      const d = haversineMeters(ent.point, coords[v]!);
+      if (d < nearestMeters) {
+        nearest = v;
+        nearestMeters = d;
+      }
+    }
+    if (nearest < 0 || nearestMeters > SNAP_MAX_METERS) continue;
+    const node = nodeIds.length;
+    nodeIds.push(`entrance:${ent.id}`);
+    coords.push(ent.point);
+    edges.push({
+      from: node,
+      to: nearest,
+      meters: nearestMeters,
+      indoor: false,
+      stairs: 'unknown',
+      accessible: false,
+      verified: false,
+      inferred: true,
+      oneWay: false,
+    });
+    attachment.set(ent.id, node);
+    snappedEntrances++;
+  }
+  return { nodeIds, coords, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances };
+}
