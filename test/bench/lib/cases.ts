@@ -1,0 +1,37 @@
+/** The benchmark cases, derived from live API data (codes of the default campus). */
+import { json, request } from './http.ts';
+import type { LoadRequest } from './load.ts';
+
+export interface BenchCase {
+  name: string;
+  kind: 'GET' | 'POST-route' | 'POST-gap';
+  requests: LoadRequest[];
+}
+
+interface BuildingList {
+  data: { code: string }[];
+}
+
+export async function discoverCases(api: string): Promise<BenchCase[]> {
+  const list = json<BuildingList>(await request(api, 'GET', '/v1/buildings?limit=50'));
+  const codes = list.data.map((b) => b.code);
+  if (codes.length < 10) throw new Error('expected at least 10 buildings on the default campus');
+  const pairs: [string, string][] = [
+    [codes[0]!, codes[1]!],
+    [codes[2]!, codes[5]!],
+    [codes[3]!, codes[7]!],
+    [codes[9]!, codes[4]!],
+  ];
+  const route = (from: string, to: string) => JSON.stringify({ from, to });
+  const gap = (from: string, to: string) =>
+    JSON.stringify({ from, to, term: 'Fall', weekday: 'Tuesday', startTime: 600, endTime: 690 });
+  const code = codes[3]!;
+  return [
+    { name: 'GET /v1/buildings?limit=50', kind: 'GET', requests: [{ method: 'GET', path: '/v1/buildings?limit=50' }] },
+    { name: 'GET /v1/buildings/{code}', kind: 'GET', requests: [{ method: 'GET', path: `/v1/buildings/${code}` }] },
+    { name: 'GET /v1/places', kind: 'GET', requests: [{ method: 'GET', path: '/v1/places' }] },
+    { name: 'POST /v1/routes', kind: 'POST-route', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/routes', body: route(f, t) })) },
+    { name: 'POST /v1/gaps/plan', kind: 'POST-gap', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/gaps/plan', body: gap(f, t) })) },
+    { name: 'GET /api/campus-building?q=', kind: 'GET', requests: [{ method: 'GET', path: `/api/campus-building?q=${code}` }] },
+  ];
+}

@@ -1,0 +1,73 @@
+/** Child processes for harnesses: forked with tsx, IPC for readiness, RSS from /proc. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Child<M = Record<string, unknown>> {
+  proc: ChildProcess;
+  pid: number;
+  ready: M;
+  spawnedAt: number;
+}
+
+/** Fork a TypeScript script (run with tsx) and wait for its first IPC message. */
+export function forkTs<M = Record<string, unknown>>(
+  script: string,
+  opts: { env?: NodeJS.ProcessEnv; args?: string[]; stdout?: 'ignore' | 'pipe' | 'inherit'; timeoutMs?: number } = {},
+): Promise<Child<M>> {
+  const spawnedAt = performance.now();
+  const proc = fork(path.resolve(ROOT, script), opts.args ?? [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`${script} did not become ready`));
+    }, opts.timeoutMs ?? 60_000);
+    proc.once('message', (m) => {
+      clearTimeout(timer);
+      resolve({ proc, pid: proc.pid!, ready: m as M, spawnedAt });
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before ready`));
+    });
+  });
+}
+
+export function stopChild(c: { proc: ChildProcess }, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 5000): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (c.proc.exitCode !== null || c.proc.signalCode !== null) return resolve(c.proc.exitCode);
+    const t = setTimeout(() => c.proc.kill('SIGKILL'), timeoutMs);
+    c.proc.once('exit', (code) => {
+      clearTimeout(t);
+      resolve(code);
+    });
+    c.proc.kill(signal);
+  });
+}
+
+/** Resident set size of a process in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** Sum of RSS of a process and its direct children (cluster primary + workers). */
+export function treeRssMb(pid: number): number {
+  let total = rssMb(pid);
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    for (const k of kids) total += rssMb(Number(k));
+  } catch {
+    /* no children file */
+  }
+  return total;
+}

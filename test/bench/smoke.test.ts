@@ -1,0 +1,29 @@
+/**
+ * Keeps the benchmark harness working: a 1-second, single-round run. Asserts only that it runs
+ * and produces a complete result — never timings.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './lib/proc.ts';
+
+describe('bench harness (smoke)', () => {
+  it('runs every case against the API and the baseline', { timeout: 120_000 }, () => {
+    const out = path.join(ROOT, 'test/bench/results-smoke.json');
+    execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', '--smoke', '--out', out], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 110_000,
+    });
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      cases: { name: string; summary: { api: { rps: number; errors: number }; baseline: { rps: number; errors: number } } }[];
+    };
+    expect(r.cases.map((c) => c.name)).toHaveLength(6);
+    for (const c of r.cases) {
+      expect(c.summary.api.rps).toBeGreaterThan(0);
+      expect(c.summary.baseline.rps).toBeGreaterThan(0);
+      expect(c.summary.api.errors).toBe(0);
+    }
+  });
+});
