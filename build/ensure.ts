@@ -1,0 +1,49 @@
+/**
+ * `tsx build/ensure.ts` (used by `npm test` and `npm start`): builds dist/ only when it is missing or
+ * older than sources/, build/ or the shared runtime/domain modules the build imports;
+ * otherwise prints nothing and exits 0.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runCli } from './main.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Latest modification time (ms) of any file below `dir` (0 when empty or missing). */
+export function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const st = statSync(path);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(path) : st.mtimeMs);
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null when dist/ is up to date. */
+export function staleReason(root: string): string | null {
+  const current = join(root, 'dist', 'current.json');
+  if (!existsSync(current)) return 'dist/current.json is missing';
+  let version: unknown;
+  try {
+    version = JSON.parse(readFileSync(current, 'utf8')).dataVersion;
+  } catch {
+    return 'dist/current.json is unreadable';
+  }
+  if (typeof version !== 'string' || !existsSync(join(root, 'dist', version, 'manifest.json'))) return `dist/${String(version)} is missing`;
+  const builtAt = statSync(current).mtimeMs;
+  if (newestMtime(join(root, 'sources')) > builtAt) return 'sources/ changed';
+  if (newestMtime(join(root, 'build')) > builtAt) return 'build/ changed';
+  if (newestMtime(join(root, 'runtime', 'domain')) > builtAt) return 'runtime/domain/ changed';
+  return null;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const reason = staleReason(ROOT);
+  if (reason !== null) {
+    console.log(`building campus data (${reason})`);
+    process.exitCode = runCli(['--sources', join(ROOT, 'sources'), '--out', join(ROOT, 'dist')]);
+  }
+}
