@@ -1,0 +1,199 @@
+/**
+ * Route result (SPEC §2.6, BEHAVIOUR §7): turns one precomputed matrix cell into the Route record,
+ * applies the route preference defaults, and writes the warnings from the cell's facts.
+ */
+import {
+  OUTCOME,
+  ROUTE_FIELD_COUNT,
+  ROUTE_FLAG,
+  ROUTE_MODES,
+  ROUTE_VERIFICATION,
+  type Building,
+  type RouteMode,
+  type RouteStatus,
+  type RouteVerification,
+} from './types.ts';
+
+export interface RoutePreferences {
+  mode: RouteMode;
+  walkingSpeedMps: number;
+  transitionBufferMinutes: number;
+}
+export type RoutePreferencesInput = Partial<RoutePreferences>;
+
+export const ROUTE_PREFERENCE_DEFAULTS: Readonly<RoutePreferences> = {
+  mode: 'fastest',
+  walkingSpeedMps: 1.35,
+  transitionBufferMinutes: 5,
+};
+
+/** Bounds for the HTTP layer's JSON Schema (BEHAVIOUR §7), written once here. */
+export const ROUTE_PREFERENCE_BOUNDS = {
+  mode: { enum: ROUTE_MODES },
+  walkingSpeedMps: { minimum: 0.5, maximum: 3.0 },
+  transitionBufferMinutes: { minimum: 0, maximum: 60 },
+} as const;
+
+/** Applied preferences, in SPEC order. Bounds are validated by the caller. */
+export function resolveRoutePreferences(input: RoutePreferencesInput = {}): RoutePreferences {
+  return {
+    mode: input.mode ?? ROUTE_PREFERENCE_DEFAULTS.mode,
+    walkingSpeedMps: input.walkingSpeedMps ?? ROUTE_PREFERENCE_DEFAULTS.walkingSpeedMps,
+    transitionBufferMinutes: input.transitionBufferMinutes ?? ROUTE_PREFERENCE_DEFAULTS.transitionBufferMinutes,
+  };
+}
+
+export const ROUTE_ACCURACY = {
+  sameBuilding: 'Same building',
+  verifiedRoute: 'Verified outdoor route, indoor estimate',
+  mappedPath: 'Mapped campus path, indoor estimate',
+  approximate: 'Approximate building-to-building estimate',
+  unavailable: 'Location unavailable',
+} as const;
+export type RouteAccuracy = (typeof ROUTE_ACCURACY)[keyof typeof ROUTE_ACCURACY];
+
+/** SPEC §2.6 — key order is the serialized order. */
+export interface Route {
+  dataVersion: string;
+  from: Building;
+  to: Building;
+  preferences: RoutePreferences;
+  status: RouteStatus;
+  accuracy: RouteAccuracy;
+  totalDistanceMeters: number | null;
+  indoorDistanceMeters: number | null;
+  outdoorDistanceMeters: number | null;
+  estimatedSeconds: number | null;
+  floorChanges: number | null;
+  warnings: string[];
+  routeVerification: RouteVerification;
+}
+
+/** One matrix cell as stored: outcome and verification are indexes, absent numbers are NaN. */
+export interface RouteCell {
+  outcome: number;
+  totalMeters: number;
+  indoorMeters: number;
+  outdoorMeters: number;
+  delaySeconds: number;
+  floorChanges: number;
+  verification: number;
+  flags: number;
+}
+
+/** Reads the cell [mode][from][to] of a campus matrix (layout of RouteMatrixInfo). */
+export function readRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number): RouteCell {
+  const o = ((modeIndex * n + from) * n + to) * ROUTE_FIELD_COUNT;
+  return {
+    outcome: values[o],
+    totalMeters: values[o + 1],
+    indoorMeters: values[o + 2],
+    outdoorMeters: values[o + 3],
+    delaySeconds: values[o + 4],
+    floorChanges: values[o + 5],
+    verification: values[o + 6],
+    flags: values[o + 7],
+  };
+}
+
+export const ROUTE_WARNING = {
+  noGraph: 'This campus has no mapped walking paths: the distance is a straight line between the buildings × 1.3, not a path you can follow.',
+  notOnGraph: 'A building is not connected to the mapped walking paths: the distance is a straight line between the buildings × 1.3, not a path you can follow.',
+  noPath: 'No mapped path joins these buildings: the distance is a straight line between them × 1.3, not a path you can follow.',
+  noLocation: 'A building has no known location, so no route, distance or time can be given.',
+  stepFreeNoEntrance: 'No step-free route: a building has no verified step-free entrance.',
+  stepFreeNoPath: 'No step-free route: no path of verified step-free segments joins the verified step-free entrances.',
+  noRoute: 'No route could be found between these buildings.',
+  stairs: 'The route uses stairs; choose step-free mode to avoid them.',
+  stepFreeUnverified: 'Step-free access along this route is not verified.',
+  inferredConnector: 'Part of the path is an inferred link between an entrance and the nearest mapped path (within 50 m).',
+  crossing: 'The route crosses a road.',
+  oneWay: 'Part of the path is one-way, so the route back may differ.',
+} as const;
+
+const has = (flags: number, bit: number) => (flags & bit) !== 0;
+
+/** Warning sentences for a cell, in a fixed order: why the outcome, then facts of the path. */
+export function routeWarnings(status: RouteStatus, flags: number, mode: RouteMode): string[] {
+  const w: string[] = [];
+  if (status === 'approximate') {
+    w.push(
+      has(flags, ROUTE_FLAG.NO_GRAPH)
+        ? ROUTE_WARNING.noGraph
+        : has(flags, ROUTE_FLAG.NOT_ON_GRAPH)
+          ? ROUTE_WARNING.notOnGraph
+          : ROUTE_WARNING.noPath,
+    );
+  }
+  if (status === 'unavailable') {
+    if (has(flags, ROUTE_FLAG.NO_LOCATION)) w.push(ROUTE_WARNING.noLocation);
+    if (has(flags, ROUTE_FLAG.STEP_FREE_NO_ENTRANCE)) w.push(ROUTE_WARNING.stepFreeNoEntrance);
+    if (has(flags, ROUTE_FLAG.STEP_FREE_NO_PATH)) w.push(ROUTE_WARNING.stepFreeNoPath);
+    if (w.length === 0) w.push(ROUTE_WARNING.noRoute);
+  }
+  if (status === 'routed') {
+    if (mode !== 'step-free') {
+      if (has(flags, ROUTE_FLAG.STAIRS)) w.push(ROUTE_WARNING.stairs);
+      else if (has(flags, ROUTE_FLAG.STAIRS_UNKNOWN | ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED)) {
+        w.push(ROUTE_WARNING.stepFreeUnverified);
+      }
+    }
+    if (has(flags, ROUTE_FLAG.INFERRED_CONNECTOR)) w.push(ROUTE_WARNING.inferredConnector);
+    if (has(flags, ROUTE_FLAG.CROSSING)) w.push(ROUTE_WARNING.crossing);
+    if (has(flags, ROUTE_FLAG.ONE_WAY)) w.push(ROUTE_WARNING.oneWay);
+  }
+  return w;
+}
+
+function accuracyOf(status: RouteStatus, verification: RouteVerification): RouteAccuracy {
+  switch (status) {
+    case 'same-building':
+      return ROUTE_ACCURACY.sameBuilding;
+    case 'routed':
+      return verification === 'verified' ? ROUTE_ACCURACY.verifiedRoute : ROUTE_ACCURACY.mappedPath;
+    case 'approximate':
+      return ROUTE_ACCURACY.approximate;
+    case 'unavailable':
+      return ROUTE_ACCURACY.unavailable;
+  }
+}
+
+const orNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+/** Metres are reported to 0.1 m. */
+const metres = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+
+export function routeFromCell(
+  cell: RouteCell,
+  from: Building,
+  to: Building,
+  preferences: RoutePreferences,
+  dataVersion: string,
+): Route {
+  const status = OUTCOME[cell.outcome];
+  const routeVerification = ROUTE_VERIFICATION[cell.verification];
+  if (status === undefined || routeVerification === undefined) {
+    throw new Error(`invalid route cell: outcome ${cell.outcome}, verification ${cell.verification}`);
+  }
+  const total = orNull(cell.totalMeters);
+  return {
+    dataVersion,
+    from,
+    to,
+    preferences,
+    status,
+    accuracy: accuracyOf(status, routeVerification),
+    totalDistanceMeters: metres(cell.totalMeters),
+    indoorDistanceMeters: metres(cell.indoorMeters),
+    outdoorDistanceMeters: metres(cell.outdoorMeters),
+    estimatedSeconds:
+      total === null ? null : Math.round(total / preferences.walkingSpeedMps + (orNull(cell.delaySeconds) ?? 0)),
+    floorChanges: orNull(cell.floorChanges),
+    warnings: routeWarnings(status, cell.flags | 0, preferences.mode),
+    routeVerification,
+  };
+}
+
+/** Whether the route is unavailable because a building has no known location (BEHAVIOUR §8). */
+export function routeHasUnknownLocation(route: Route): boolean {
+  return route.status === 'unavailable' && route.warnings.includes(ROUTE_WARNING.noLocation);
+}
