@@ -1,0 +1,125 @@
+/**
+ * The HTTP application: the route table (v1 + deprecated aliases) on polka, and the per-path dispatch
+ * that applies BEHAVIOUR §1 uniformly — OPTIONS 204, HEAD as GET, 405 + Allow before anything else.
+ * Handlers return a Reply or throw an ApiError; reply.ts writes either.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import polka from 'polka';
+import type { Dataset } from './data/load.ts';
+import { ApiError } from './http/errors.ts';
+import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
+import { sendError, sendReply, type ExtraHeaders } from './http/reply.ts';
+import { requestIdOf } from './ops/request-id.ts';
+import { createContext, type AppContext, type Handler } from './handlers/context.ts';
+import { campusesHandler, campusHandler, openapiHandler, rootHandler, universitiesHandler, universityHandler } from './handlers/catalog.ts';
+import { buildingHandler, buildingsListHandler } from './handlers/buildings.ts';
+import { placeHandler, placesListHandler } from './handlers/places.ts';
+import { createAjv } from './schemas/validator.ts';
+import { createValidators } from './schemas/requests.ts';
+import { COMPONENTS } from './schemas/index.ts';
+import { openapiDocument } from './openapi.ts';
+
+export interface RouteDef {
+  /** Path template as documented (OpenAPI style). */
+  path: string;
+  /** Case-sensitive matcher; named groups are path parameters; a trailing slash is accepted. */
+  pattern: RegExp;
+  get?: Handler;
+  post?: Handler;
+  /** Deprecated alias: its successor v1 path (Deprecation + Link headers, flat error bodies). */
+  successor?: string;
+}
+
+export interface App {
+  /** Node request listener. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  routes: RouteDef[];
+  context: AppContext;
+}
+
+export interface AppOptions {
+  now?: () => Date;
+}
+
+export function legacyHeaders(successor: string): ExtraHeaders {
+  return [['Deprecation', 'true'], ['Link', `<${successor}>; rel="successor-version"`]];
+}
+
+function allowOf(route: RouteDef): string {
+  return route.get ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
+}
+
+/** One request listener per path: method dispatch, then the handler's Reply (or error) is written. */
+function dispatch(route: RouteDef) {
+  const allow = allowOf(route);
+  const legacy = route.successor !== undefined;
+  const base: ExtraHeaders = legacy ? legacyHeaders(route.successor!) : [];
+  const withAllow: ExtraHeaders = [['Allow', allow], ...base];
+  const methodNotAllowed = (method: string) =>
+    new ApiError('method_not_allowed', `Method ${method} is not allowed on ${route.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
+
+  return (req: IncomingMessage & { params: Record<string, string> }, res: ServerResponse): void => {
+    const requestId = requestIdOf(req);
+    const method = req.method ?? '';
+    if (method === 'OPTIONS') {
+      writeResponse(res, { status: 204, requestId, cacheControl: CACHE_PREFLIGHT, extra: withAllow }, null, 0, true);
+      return;
+    }
+    const handler = method === 'GET' || method === 'HEAD' ? route.get : method === 'POST' ? route.post : undefined;
+    if (!handler) {
+      sendError(req, res, requestId, methodNotAllowed(method), legacy, base);
+      return;
+    }
+    const fail = (e: unknown) => sendError(req, res, requestId, e, legacy, base);
+    try {
+      const reply = handler(req as Parameters<Handler>[0]);
+      const send = (r: Awaited<typeof reply>) =>
+        sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link));
+      if (reply instanceof Promise) reply.then(send, fail);
+      else send(reply);
+    } catch (e) {
+      fail(e);
+    }
+  };
+}
+
+/** Exact path + optional trailing slash, with named parameter segments. */
+function pathPattern(template: string): RegExp {
+  const body = template
+    .split('/')
+    .map((seg) => (seg.startsWith('{') ? `(?<${seg.slice(1, -1)}>[^/]+)` : seg.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('\\/');
+  return new RegExp(`^${body}\\/?$`);
+}
+
+export function routeTable(ctx: AppContext, openapiJson: string): RouteDef[] {
+  const r = (path: string, handlers: Omit<RouteDef, 'path' | 'pattern'>): RouteDef => ({ path, pattern: pathPattern(path), ...handlers });
+  return [
+    r('/v1', { get: rootHandler(ctx) }),
+    r('/v1/openapi.json', { get: openapiHandler(ctx, openapiJson) }),
+    r('/v1/universities', { get: universitiesHandler(ctx) }),
+    r('/v1/universities/{university}', { get: universityHandler(ctx) }),
+    r('/v1/campuses', { get: campusesHandler(ctx) }),
+    r('/v1/campuses/{campus}', { get: campusHandler(ctx) }),
+    r('/v1/buildings', { get: buildingsListHandler(ctx) }),
+    r('/v1/buildings/{building}', { get: buildingHandler(ctx) }),
+    r('/v1/places', { get: placesListHandler(ctx) }),
+    r('/v1/places/{placeId}', { get: placeHandler(ctx) }),
+  ];
+}
+
+export function createApp(ds: Dataset, opts: AppOptions = {}): App {
+  const ajv = createAjv(COMPONENTS);
+  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv));
+  const openapiJson = JSON.stringify(openapiDocument(ds));
+  const routes = routeTable(ctx, openapiJson);
+
+  const notFound = (req: IncomingMessage, res: ServerResponse) =>
+    sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
+  const app = polka({
+    onNoMatch: notFound,
+    onError: (err: unknown, req: IncomingMessage, res: ServerResponse) => sendError(req, res, requestIdOf(req), err, false),
+  });
+  for (const route of routes) app.all(route.pattern as unknown as string, dispatch(route) as never);
+  return { handler: app.handler as unknown as App['handler'], routes, context: ctx };
+}

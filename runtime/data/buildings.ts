@@ -1,0 +1,61 @@
+/**
+ * Building identity (BEHAVIOUR §6): resolution by code key, then by name/alias key (several → 409 with
+ * sorted candidate codes, none → 404), and `q` search (the query's key is a substring of any search key).
+ */
+import type { Building } from '../domain/types.ts';
+import { matchKey } from '../domain/match-key.ts';
+import { ApiError } from '../http/errors.ts';
+import type { CampusData } from './load.ts';
+
+export type Resolution =
+  | { kind: 'found'; index: number }
+  | { kind: 'ambiguous'; candidates: string[] }
+  | { kind: 'not_found' };
+
+export function resolveBuilding(campus: CampusData, identifier: string): Resolution {
+  const key = matchKey(identifier);
+  if (key === '') return { kind: 'not_found' };
+  const byCode = campus.codeIndex.get(key);
+  if (byCode !== undefined) return { kind: 'found', index: byCode };
+  const byName = campus.nameIndex.get(key);
+  if (!byName || byName.length === 0) return { kind: 'not_found' };
+  if (byName.length === 1) return { kind: 'found', index: byName[0] };
+  const candidates = byName.map((i) => campus.artifact.buildings[i].code).sort();
+  return { kind: 'ambiguous', candidates };
+}
+
+/** Resolution as an index or the API error (404 building_not_found / 409 ambiguous_building). */
+export function requireBuilding(campus: CampusData, identifier: string, field?: string): number {
+  const r = resolveBuilding(campus, identifier);
+  if (r.kind === 'found') return r.index;
+  const where = field ? ` (${field})` : '';
+  if (r.kind === 'ambiguous') {
+    throw new ApiError(
+      'ambiguous_building',
+      `'${identifier}'${where} matches several buildings on campus ${campus.id}: ${r.candidates.join(', ')}. Use a building code.`,
+      field ? { field, candidates: r.candidates } : { candidates: r.candidates },
+    );
+  }
+  throw new ApiError(
+    'building_not_found',
+    `No building on campus ${campus.id} matches '${identifier}'${where}.`,
+    field ? { field } : undefined,
+  );
+}
+
+/** Indexes (in code order) of the buildings matching the filters. */
+export function searchBuildings(campus: CampusData, q: string | undefined, category: string | undefined): number[] {
+  const { buildings, searchKeys } = campus.artifact;
+  const key = q === undefined ? undefined : matchKey(q);
+  const out: number[] = [];
+  for (let i = 0; i < buildings.length; i++) {
+    if (category !== undefined && buildings[i].category !== category) continue;
+    if (key !== undefined && key !== '' && !searchKeys[i].some((k) => k.includes(key))) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+export function buildingAt(campus: CampusData, index: number): Building {
+  return campus.artifact.buildings[index];
+}

@@ -1,0 +1,115 @@
+/** API records of the root, universities and campuses, derived once from the catalog (BEHAVIOUR §10). */
+import type { CatalogCampus, CatalogUniversity, Dataset } from './load.ts';
+
+export const API_NAME = 'Public Campus Data API';
+
+export const PRIVACY_STATEMENT =
+  'The API never accepts, stores or returns timetables, accounts, friends, private sync state, credentials, ' +
+  'AI-delegation data or precise live location. Gap planning evaluates only the interval and the two buildings ' +
+  'in the request and stores nothing. Request bodies are never logged.';
+
+export interface UniversityRecord {
+  id: string;
+  name: string;
+  shortName: string;
+  isDefault: boolean;
+  defaultCampus: string;
+  campuses: string[];
+  capabilities: string[];
+  editions: { campus: string; dataVersion: string }[];
+}
+
+export interface CampusRecord {
+  id: string;
+  university: string;
+  name: string;
+  shortName: string;
+  isDefault: boolean;
+  timeZone: string;
+  region: 'ON' | 'BC';
+  bounds: [[number, number], [number, number]];
+  boundsSource: 'published' | 'derived';
+  walkingGraph: boolean;
+  buildingCount: number;
+  entranceCount: number;
+  placeCount: number;
+  dataVersion: string;
+  capabilities: string[];
+}
+
+function campusCapabilities(c: CatalogCampus): string[] {
+  const caps = ['buildings', 'places', 'routes', 'gap-plans'];
+  caps.push(c.walkingGraph ? 'mapped-walking-routes' : 'approximate-routes');
+  return caps;
+}
+
+export function campusRecord(ds: Dataset, c: CatalogCampus): CampusRecord {
+  return {
+    id: c.id,
+    university: c.universityId,
+    name: c.name,
+    shortName: c.shortName,
+    isDefault: c.id === ds.catalog.defaultCampus,
+    timeZone: c.timeZone,
+    region: c.region,
+    bounds: c.bounds,
+    boundsSource: c.boundsSource,
+    walkingGraph: c.walkingGraph,
+    buildingCount: c.buildingCount,
+    entranceCount: c.entranceCount,
+    placeCount: c.placeCount,
+    dataVersion: c.dataVersion,
+    capabilities: campusCapabilities(c),
+  };
+}
+
+export function universityRecord(ds: Dataset, u: CatalogUniversity): UniversityRecord {
+  const campuses = u.campuses.map((id) => ds.campusById.get(id)!.info);
+  const capabilities = ['buildings', 'places', 'routes', 'gap-plans'];
+  if (campuses.some((c) => c.walkingGraph)) capabilities.push('mapped-walking-routes');
+  if (campuses.some((c) => !c.walkingGraph)) capabilities.push('approximate-routes');
+  return {
+    id: u.id,
+    name: u.name,
+    shortName: u.shortName,
+    isDefault: u.id === ds.catalog.defaultUniversity,
+    defaultCampus: u.defaultCampus,
+    campuses: [...u.campuses],
+    capabilities,
+    editions: campuses.map((c) => ({ campus: c.id, dataVersion: c.dataVersion })),
+  };
+}
+
+export function rootRecord(ds: Dataset) {
+  const c = ds.catalog;
+  return {
+    name: API_NAME,
+    apiVersion: 'v1',
+    dataVersion: ds.dataVersion,
+    dataVersions: Object.fromEntries(c.campuses.map((x) => [x.id, x.dataVersion])),
+    generatedAt: ds.generatedAt,
+    authentication: 'none',
+    capabilities: ['universities', 'campuses', 'buildings', 'places', 'place-availability', 'routes', 'gap-plans', 'openapi', 'legacy-aliases'],
+    privacy: PRIVACY_STATEMENT,
+    attribution: '© OpenStreetMap contributors',
+    license: {
+      name: 'Open Database License (ODbL) 1.0',
+      url: 'https://opendatacommons.org/licenses/odbl/1-0/',
+      notice: c.license.notice,
+      attributions: c.license.attribution,
+    },
+    defaultUniversity: c.defaultUniversity,
+    defaultCampus: c.defaultCampus,
+    universities: c.universities.map((u) => universityRecord(ds, u)),
+    campuses: c.campuses.map((x) => campusRecord(ds, x)),
+    links: {
+      openapi: '/v1/openapi.json',
+      universities: '/v1/universities',
+      campuses: '/v1/campuses',
+      buildings: '/v1/buildings',
+      places: '/v1/places',
+      routes: '/v1/routes',
+      gapPlan: '/v1/gaps/plan',
+    },
+  };
+}

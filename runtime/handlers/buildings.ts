@@ -1,0 +1,85 @@
+/** GET /v1/buildings and /v1/buildings/{building} (SPEC §4.1–4.2, BEHAVIOUR §5–6). */
+import { requireBuilding, searchBuildings } from '../data/buildings.ts';
+import type { CampusData } from '../data/load.ts';
+import { selectCampus, type Selection } from '../data/select.ts';
+import { successTemplate } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { weakEtag } from '../http/etag.ts';
+import { CACHE_STATIC } from '../http/headers.ts';
+import { filtersOf, paginate } from '../http/pagination.ts';
+import { canonicalQuery, charLength, parseQuery, Q_MAX, type QuerySpec, type QueryValues } from '../http/query.ts';
+import type { Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
+import { IDENTIFIER_MAX } from '../schemas/common.ts';
+import type { AppContext, Handler } from './context.ts';
+
+export const CATEGORIES = ['academic', 'residence', 'facility'] as const;
+const SELECT: QuerySpec = { university: { type: 'id' }, campus: { type: 'id' } };
+export const BUILDINGS_QUERY: QuerySpec = {
+  ...SELECT,
+  q: { type: 'text', max: Q_MAX },
+  category: { type: 'enum', values: CATEGORIES },
+  limit: { type: 'limit' },
+  offset: { type: 'offset' },
+};
+export const BUILDING_QUERY: QuerySpec = SELECT;
+
+export const selectionOf = (q: QueryValues): Selection => ({
+  university: q.university as string | undefined,
+  campus: q.campus as string | undefined,
+});
+
+/** A path-parameter building identifier: not blank, at most 240 characters (else 400 invalid_identifier). */
+export function checkBuildingIdentifier(raw: string | undefined): string {
+  const id = (raw ?? '').trim();
+  if (id === '') throw new ApiError('invalid_identifier', 'The building identifier is blank.');
+  if (charLength(id) > IDENTIFIER_MAX) throw new ApiError('invalid_identifier', `The building identifier is longer than ${IDENTIFIER_MAX} characters.`);
+  return id;
+}
+
+export function buildingsListHandler(ctx: AppContext): Handler {
+  const cache = new BoundedCache<Reply>(512);
+  const { ds } = ctx;
+  return (req) => {
+    const q = parseQuery(req.query, BUILDINGS_QUERY);
+    const key = canonicalQuery(q);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const campus = selectCampus(ds, selectionOf(q), 'collection');
+    const matches = searchBuildings(campus, q.q as string | undefined, q.category as string | undefined);
+    const { page, pagination } = paginate(matches, q);
+    const data = `[${page.map((i) => ctx.buildingJson(campus, i)).join(',')}]`;
+    return cache.set(key, {
+      kind: 'template',
+      template: successTemplate(data, ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) }),
+      cacheControl: CACHE_STATIC,
+      etag: weakEtag(ds.dataVersion, '/v1/buildings', key),
+    });
+  };
+}
+
+export function buildingHandler(ctx: AppContext): Handler {
+  const { ds } = ctx;
+  const replies = new Map<string, Reply>();
+  const replyFor = (campus: CampusData, index: number): Reply => {
+    const key = `${campus.id}/${index}`;
+    let r = replies.get(key);
+    if (!r) {
+      const code = campus.artifact.buildings[index].code;
+      r = {
+        kind: 'template',
+        template: successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt }),
+        cacheControl: CACHE_STATIC,
+        etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}`, `campus=${campus.id}`),
+      };
+      replies.set(key, r); // bounded by the number of buildings
+    }
+    return r;
+  };
+  return (req) => {
+    const q = parseQuery(req.query, BUILDING_QUERY);
+    const id = checkBuildingIdentifier(req.params.building);
+    const campus = selectCampus(ds, selectionOf(q), 'lookup');
+    return replyFor(campus, requireBuilding(campus, id));
+  };
+}

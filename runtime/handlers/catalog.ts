@@ -1,0 +1,100 @@
+/** GET /v1, /v1/universities[/{id}], /v1/campuses[/{id}], /v1/openapi.json — all prepared at start-up. */
+import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
+import { findCampus, findUniversity } from '../data/select.ts';
+import { successTemplate } from '../http/envelope.ts';
+import { ApiError, invalidQuery } from '../http/errors.ts';
+import { weakEtag } from '../http/etag.ts';
+import { CACHE_STATIC } from '../http/headers.ts';
+import { filtersOf, paginate } from '../http/pagination.ts';
+import { canonicalQuery, parseQuery, type QuerySpec } from '../http/query.ts';
+import { bodyReply, type Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
+import type { AppContext, ApiRequest, Handler } from './context.ts';
+
+const NO_QUERY: QuerySpec = {};
+const PAGE_QUERY: QuerySpec = { limit: { type: 'limit' }, offset: { type: 'offset' } };
+const CAMPUS_LIST_QUERY: QuerySpec = { university: { type: 'id' }, ...PAGE_QUERY };
+
+/** A static resource: validates that there is no query, then answers prepared bytes. */
+function fixed(reply: Reply): Handler {
+  return (req) => {
+    parseQuery(req.query, NO_QUERY);
+    return reply;
+  };
+}
+
+function prepared(ctx: AppContext, path: string, data: unknown): Reply {
+  const { ds } = ctx;
+  return {
+    kind: 'template',
+    template: successTemplate(JSON.stringify(data), ds.dataVersion, { generatedAt: ds.generatedAt }),
+    cacheControl: CACHE_STATIC,
+    etag: weakEtag(ds.dataVersion, path, ''),
+  };
+}
+
+export function rootHandler(ctx: AppContext): Handler {
+  return fixed(prepared(ctx, '/v1', rootRecord(ctx.ds)));
+}
+
+export function openapiHandler(ctx: AppContext, documentJson: string): Handler {
+  return fixed(bodyReply(documentJson, CACHE_STATIC, weakEtag(ctx.ds.dataVersion, '/v1/openapi.json', '')));
+}
+
+/** A paginated list of prepared records, pages cached by canonical query. */
+function list<T>(ctx: AppContext, path: string, spec: QuerySpec, items: (q: ReturnType<typeof parseQuery>) => T[]): Handler {
+  const cache = new BoundedCache<Reply>(64);
+  const { ds } = ctx;
+  return (req: ApiRequest) => {
+    const q = parseQuery(req.query, spec);
+    const key = canonicalQuery(q);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const { page, pagination } = paginate(items(q), q);
+    return cache.set(key, {
+      kind: 'template',
+      template: successTemplate(`[${page.map((x) => JSON.stringify(x)).join(',')}]`, ds.dataVersion, {
+        generatedAt: ds.generatedAt, pagination, filters: filtersOf(q),
+      }),
+      cacheControl: CACHE_STATIC,
+      etag: weakEtag(ds.dataVersion, path, key),
+    });
+  };
+}
+
+export function universitiesHandler(ctx: AppContext): Handler {
+  const all = ctx.ds.catalog.universities.map((u) => universityRecord(ctx.ds, u));
+  return list(ctx, '/v1/universities', PAGE_QUERY, () => all);
+}
+
+export function campusesHandler(ctx: AppContext): Handler {
+  const all = ctx.ds.catalog.campuses.map((c) => campusRecord(ctx.ds, c));
+  return list(ctx, '/v1/campuses', CAMPUS_LIST_QUERY, (q) => {
+    if (q.university === undefined) return all;
+    const u = findUniversity(ctx.ds, q.university as string);
+    if (!u) throw invalidQuery(`Unknown university '${q.university}'.`, { parameter: 'university' });
+    return all.filter((c) => c.university === u.id);
+  });
+}
+
+export function universityHandler(ctx: AppContext): Handler {
+  const replies = new Map(ctx.ds.catalog.universities.map((u) => [u.id, prepared(ctx, `/v1/universities/${u.id}`, universityRecord(ctx.ds, u))]));
+  return (req) => {
+    parseQuery(req.query, NO_QUERY);
+    const id = req.params.university ?? '';
+    const u = findUniversity(ctx.ds, id.trim());
+    if (!u) throw new ApiError('university_not_found', `Unknown university '${id}'.`);
+    return replies.get(u.id)!;
+  };
+}
+
+export function campusHandler(ctx: AppContext): Handler {
+  const replies = new Map(ctx.ds.catalog.campuses.map((c) => [c.id, prepared(ctx, `/v1/campuses/${c.id}`, campusRecord(ctx.ds, c))]));
+  return (req) => {
+    parseQuery(req.query, NO_QUERY);
+    const id = req.params.campus ?? '';
+    const c = findCampus(ctx.ds, id.trim());
+    if (!c) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
+    return replies.get(c.id)!;
+  };
+}

@@ -1,0 +1,31 @@
+/** What every handler gets: the loaded dataset and the things prepared from it once at start-up. */
+import type { Request } from 'polka';
+import type { Dataset, CampusData } from '../data/load.ts';
+import { PlaceCatalog } from '../data/places.ts';
+import type { Reply } from '../http/reply.ts';
+import type { Validators } from '../schemas/requests.ts';
+
+export type ApiRequest = Request;
+export type Handler = (req: ApiRequest) => Reply | Promise<Reply>;
+
+export interface AppContext {
+  ds: Dataset;
+  /** Injectable clock (availability is evaluated per request). */
+  now: () => Date;
+  places: PlaceCatalog;
+  validators: Validators;
+  /** Serialized Building JSON per campus, same index as the campus's buildings. */
+  buildingJson(campus: CampusData, index: number): string;
+}
+
+export function createContext(ds: Dataset, now: () => Date, validators: Validators): AppContext {
+  const json = new Map<string, string[]>();
+  for (const c of ds.campuses) json.set(c.id, c.artifact.buildings.map((b) => JSON.stringify(b)));
+  return {
+    ds,
+    now,
+    places: new PlaceCatalog(ds),
+    validators,
+    buildingJson: (campus, index) => json.get(campus.id)![index],
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The versioned envelope (BEHAVIOUR §3), serialized as a template: everything before the request id
+ * (`prefix`) and everything after it (`suffix`), so a prepared response costs one splice per request.
+ * Key order: data, meta{apiVersion, dataVersion, generatedAt?, requestId, pagination?, filters?};
+ * errors: error{code, message, details?}, meta{apiVersion, requestId}.
+ */
+import type { ApiError } from './errors.ts';
+
+export const API_VERSION = 'v1';
+/** Length in bytes of a UUID v4 as produced by crypto.randomUUID(). */
+export const REQUEST_ID_BYTES = 36;
+
+export interface Pagination {
+  limit: number;
+  offset: number;
+  count: number;
+  total: number;
+  nextOffset: number | null;
+}
+
+export interface MetaExtras {
+  generatedAt?: string;
+  pagination?: Pagination;
+  filters?: Record<string, string | number | boolean>;
+}
+
+/** A body with a hole for the request id: body = prefix + requestId + suffix. */
+export interface Template {
+  prefix: string;
+  suffix: string;
+  /** Byte length of the whole body once the 36-byte request id is spliced in. */
+  bytes: number;
+}
+
+export function template(prefix: string, suffix: string): Template {
+  return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
+}
+
+export function fill(t: Template, requestId: string): string {
+  return t.prefix + requestId + t.suffix;
+}
+
+/** Success envelope around already-serialized `data` JSON. */
+export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): Template {
+  let prefix = `{"data":${dataJson},"meta":{"apiVersion":"${API_VERSION}","dataVersion":${JSON.stringify(dataVersion)},`;
+  if (extras.generatedAt !== undefined) prefix += `"generatedAt":${JSON.stringify(extras.generatedAt)},`;
+  prefix += '"requestId":"';
+  let suffix = '"';
+  if (extras.pagination) suffix += `,"pagination":${JSON.stringify(extras.pagination)}`;
+  if (extras.filters && Object.keys(extras.filters).length > 0) suffix += `,"filters":${JSON.stringify(extras.filters)}`;
+  suffix += '}}';
+  return template(prefix, suffix);
+}
+
+/** Error envelope. */
+export function errorTemplate(err: ApiError): Template {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.details !== undefined) error.details = err.details;
+  return template(`{"error":${JSON.stringify(error)},"meta":{"apiVersion":"${API_VERSION}","requestId":"`, '"}}');
+}
+
+/** Flat error body of the compatibility aliases: {service, error, message, candidates?}. */
+export const LEGACY_SERVICE = 'service-public-campus';
+export function legacyErrorBody(err: ApiError): string {
+  const body: Record<string, unknown> = { service: LEGACY_SERVICE, error: err.code, message: err.message };
+  const d = err.details as { candidates?: unknown } | undefined;
+  if (d && Array.isArray(d.candidates)) body.candidates = d.candidates;
+  return JSON.stringify(body);
+}
+
+/** Flat success body of the compatibility aliases: service first, then the given members. */
+export function legacyBody(members: Record<string, unknown>): string {
+  return JSON.stringify({ service: LEGACY_SERVICE, ...members });
+}

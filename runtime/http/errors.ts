@@ -1,0 +1,61 @@
+/**
+ * The complete list of error codes (BEHAVIOUR §4) and the one error type every handler throws.
+ * Serialization lives in envelope.ts (v1) and legacy.ts (flat alias bodies).
+ */
+
+export const ERROR_STATUS = {
+  invalid_query: 400,
+  invalid_identifier: 400,
+  invalid_json: 400,
+  invalid_request: 400,
+  building_not_found: 404,
+  place_not_found: 404,
+  university_not_found: 404,
+  campus_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  ambiguous_building: 409,
+  request_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface FieldError {
+  field: string;
+  reason: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    /** Extra response headers (e.g. Allow on 405, Retry-After on 429). */
+    readonly headers?: readonly [string, string][],
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** Anything that is not an ApiError is a bug: its message must reveal nothing internal. */
+export function toApiError(e: unknown): ApiError {
+  return isApiError(e) ? e : new ApiError('internal_error', 'An internal error occurred.');
+}
+
+export const invalidQuery = (message: string, details?: unknown) => new ApiError('invalid_query', message, details);
+
+export const invalidRequest = (fields: FieldError[]) => {
+  const sorted = [...fields].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : a.reason < b.reason ? -1 : 1));
+  const summary = sorted.map((f) => `${f.field || '(body)'}: ${f.reason}`).join('; ');
+  return new ApiError('invalid_request', `The request body is not valid: ${summary}.`, { fields: sorted });
+};

@@ -1,0 +1,51 @@
+/**
+ * Response headers (BEHAVIOUR §2) and the single function that writes a response.
+ * Every response — success, error, 204, 304, HEAD — goes through `writeResponse`.
+ */
+import type { ServerResponse } from 'node:http';
+
+export const CACHE_STATIC = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
+export const CACHE_NO_STORE = 'no-store';
+export const CACHE_PREFLIGHT = 'public, max-age=86400';
+export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
+
+/** Headers that do not depend on the request, in write order (flat [name, value, …] list). */
+const CONSTANT_HEADERS: readonly string[] = [
+  'Access-Control-Allow-Origin', '*',
+  'Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS',
+  'Access-Control-Allow-Headers', 'content-type',
+  'Access-Control-Max-Age', '86400',
+  'Access-Control-Expose-Headers', 'X-Request-Id, ETag, Retry-After, Deprecation, Link',
+  'Content-Type', CONTENT_TYPE_JSON,
+  'X-Content-Type-Options', 'nosniff',
+];
+
+export interface ResponseHead {
+  status: number;
+  requestId: string;
+  cacheControl: string;
+  etag?: string;
+  /** Extra headers such as Allow, Deprecation, Link, Retry-After, Connection. */
+  extra?: readonly (readonly [string, string])[];
+}
+
+/**
+ * Writes status, headers and (unless `body` is null or the request is HEAD) the body.
+ * `bodyBytes` is the byte length of the body (also sent for HEAD, so it matches GET).
+ */
+export function writeResponse(
+  res: ServerResponse,
+  head: ResponseHead,
+  body: string | null,
+  bodyBytes: number,
+  isHead: boolean,
+): void {
+  const h: string[] = ['X-Request-Id', head.requestId, ...CONSTANT_HEADERS, 'Cache-Control', head.cacheControl];
+  if (head.etag !== undefined) h.push('ETag', head.etag);
+  if (head.extra) for (const [k, v] of head.extra) h.push(k, v);
+  const bodyless = head.status === 204 || head.status === 304;
+  if (!bodyless && body !== null) h.push('Content-Length', String(bodyBytes));
+  res.writeHead(head.status, h);
+  if (bodyless || body === null || isHead) res.end();
+  else res.end(body);
+}

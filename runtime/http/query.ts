@@ -1,0 +1,96 @@
+/**
+ * Query whitelists (BEHAVIOUR §5): unknown or repeated names → invalid_query; values trimmed, empty = absent;
+ * text length limits; enums; limit/offset digits only with ranges.
+ */
+import { invalidQuery } from './errors.ts';
+
+export type ParamRule =
+  | { type: 'text'; max: number }
+  | { type: 'id' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'code' }
+  | { type: 'limit' }
+  | { type: 'offset' };
+
+export type QuerySpec = Readonly<Record<string, ParamRule>>;
+export type RawQuery = Record<string, string | string[] | undefined> | undefined;
+export type QueryValues = Record<string, string | number>;
+
+export const LIMIT_DEFAULT = 50;
+export const LIMIT_MAX = 100;
+export const Q_MAX = 120;
+const ID_MAX = 64;
+const DIGITS = /^[0-9]+$/;
+const CODE = /^[A-Z0-9]{1,12}$/;
+
+/** Characters as Unicode code points (what "length" means for text limits). */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * Validates and normalizes a parsed query against a whitelist. Returns only the parameters present
+ * (non-empty after trimming), normalized: ids lower-case, enums canonical, codes upper-case, numbers parsed.
+ */
+export function parseQuery(raw: RawQuery, spec: QuerySpec): QueryValues {
+  const out: QueryValues = {};
+  if (!raw) return out;
+  for (const name of Object.keys(raw)) {
+    const rule = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : undefined;
+    if (!rule) {
+      const allowed = Object.keys(spec);
+      throw invalidQuery(
+        `Unknown query parameter '${name}'. ${allowed.length ? `Allowed: ${allowed.join(', ')}.` : 'This endpoint takes no query parameters.'}`,
+        { parameter: name, allowed },
+      );
+    }
+    const value = raw[name];
+    if (Array.isArray(value)) throw invalidQuery(`Query parameter '${name}' is repeated.`, { parameter: name });
+    const v = (value ?? '').trim();
+    if (v === '') continue;
+    out[name] = normalize(name, v, rule);
+  }
+  return out;
+}
+
+function normalize(name: string, v: string, rule: ParamRule): string | number {
+  switch (rule.type) {
+    case 'text':
+      if (charLength(v) > rule.max) throw invalidQuery(`Query parameter '${name}' is longer than ${rule.max} characters.`, { parameter: name });
+      return v;
+    case 'id':
+      if (charLength(v) > ID_MAX) throw invalidQuery(`Query parameter '${name}' is longer than ${ID_MAX} characters.`, { parameter: name });
+      return v.toLowerCase();
+    case 'enum': {
+      const lower = v.toLowerCase();
+      const hit = rule.values.find((x) => x.toLowerCase() === lower);
+      if (hit === undefined) throw invalidQuery(`Query parameter '${name}' must be one of: ${rule.values.join(', ')}.`, { parameter: name, allowed: rule.values });
+      return hit;
+    }
+    case 'code': {
+      const upper = v.toUpperCase();
+      if (!CODE.test(upper)) throw invalidQuery(`Query parameter '${name}' must be a building code of 1 to 12 letters or digits.`, { parameter: name });
+      return upper;
+    }
+    case 'limit': {
+      const n = DIGITS.test(v) ? Number(v) : NaN;
+      if (!(n >= 1 && n <= LIMIT_MAX)) throw invalidQuery(`Query parameter 'limit' must be an integer from 1 to ${LIMIT_MAX}.`, { parameter: name });
+      return n;
+    }
+    case 'offset': {
+      const n = DIGITS.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n)) throw invalidQuery(`Query parameter 'offset' must be an integer >= 0.`, { parameter: name });
+      return n;
+    }
+  }
+}
+
+/** Canonical form of normalized values: names sorted, `name=value` joined by '&' (for ETags and caches). */
+export function canonicalQuery(values: QueryValues): string {
+  const names = Object.keys(values).sort();
+  let s = '';
+  for (const n of names) s += (s ? '&' : '') + n + '=' + encodeURIComponent(String(values[n]));
+  return s;
+}

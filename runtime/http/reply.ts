@@ -1,0 +1,68 @@
+/**
+ * What a handler returns, and the one place that turns it (or an error) into bytes on the wire:
+ * ETag / If-None-Match → 304, HEAD (headers only), v1 or flat legacy error bodies.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorTemplate, fill, legacyErrorBody, type Template } from './envelope.ts';
+import { ApiError, toApiError } from './errors.ts';
+import { ClientAborted } from './body.ts';
+import { ifNoneMatchHits } from './etag.ts';
+import { CACHE_NO_STORE, writeResponse } from './headers.ts';
+
+export type Reply =
+  /** Versioned envelope: the request id is spliced into the template. */
+  | { kind: 'template'; template: Template; cacheControl: string; etag?: string; link?: string }
+  /** Complete body (legacy flat bodies, the OpenAPI document). */
+  | { kind: 'body'; body: string; bytes: number; cacheControl: string; etag?: string; link?: string };
+
+export type ExtraHeaders = readonly (readonly [string, string])[];
+
+export function bodyReply(body: string, cacheControl: string, etag?: string, link?: string): Reply {
+  return { kind: 'body', body, bytes: Buffer.byteLength(body), cacheControl, etag, link };
+}
+
+export function sendReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  reply: Reply,
+  headers: ExtraHeaders | undefined,
+): void {
+  const isHead = req.method === 'HEAD';
+  if (reply.etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], reply.etag)) {
+    writeResponse(res, { status: 304, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers }, null, 0, true);
+    return;
+  }
+  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers };
+  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fill(reply.template, requestId), reply.template.bytes, isHead);
+  else writeResponse(res, head, reply.body, reply.bytes, isHead);
+}
+
+/** Writes an error in the v1 envelope, or flat when `legacy`. Bugs become 500 internal_error (logged, never revealed). */
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  e: unknown,
+  legacy: boolean,
+  extra?: ExtraHeaders,
+): void {
+  if (e instanceof ClientAborted || res.destroyed) return;
+  if (!(e instanceof ApiError)) {
+    console.error(JSON.stringify({ level: 'error', msg: 'request failed', requestId, method: req.method, error: e instanceof Error ? e.stack : String(e) }));
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const err = toApiError(e);
+  const headers = [...(extra ?? []), ...(err.headers ?? [])];
+  const isHead = req.method === 'HEAD';
+  if (legacy) {
+    const body = legacyErrorBody(err);
+    writeResponse(res, { status: err.status, requestId, cacheControl: CACHE_NO_STORE, extra: headers }, body, Buffer.byteLength(body), isHead);
+  } else {
+    const t = errorTemplate(err);
+    writeResponse(res, { status: err.status, requestId, cacheControl: CACHE_NO_STORE, extra: headers }, fill(t, requestId), t.bytes, isHead);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * JSON Schemas (2020-12, as used by OpenAPI 3.1) shared by several records. These objects are the single
+ * source for request validation (ajv, compiled once at start-up) and for the published OpenAPI document.
+ */
+export type Schema = Record<string, unknown>;
+
+export const COMPONENT_PREFIX = '#/components/schemas/';
+export const ref = (name: string): Schema => ({ $ref: COMPONENT_PREFIX + name });
+export const str = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
+export const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
+export const arrayOf = (items: Schema, extra: Schema = {}): Schema => ({ type: 'array', items, ...extra });
+export const enumOf = (values: readonly string[], extra: Schema = {}): Schema => ({ type: 'string', enum: [...values], ...extra });
+
+/** A closed object: every listed property required unless named in `optional`. */
+export function record(properties: Record<string, Schema>, optional: readonly string[] = [], extra: Schema = {}): Schema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties).filter((k) => !optional.includes(k)),
+    properties,
+    ...extra,
+  };
+}
+
+export const CODE_PATTERN = '^[A-Z0-9]{1,12}$';
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const IDENTIFIER_MAX = 240;
+/** A building identifier in a request body: code, exact name or alias. */
+export const buildingIdentifier: Schema = {
+  type: 'string', minLength: 1, maxLength: IDENTIFIER_MAX, pattern: '\\S',
+  description: 'Building identifier: canonical code, exact canonical name or recognized alias (1–240 characters).',
+};
+export const institutionId: Schema = { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' };
+
+export const Provenance = record({
+  source: str(),
+  sourceUrl: str({ format: 'uri' }),
+  lastVerified: str(),
+  verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+});
+
+export const Building = record(
+  {
+    code: str({ pattern: CODE_PATTERN }),
+    name: str(),
+    category: enumOf(['academic', 'residence', 'facility']),
+    aliases: arrayOf(str()),
+    routingCoverage: enumOf(['mapped', 'identity-only']),
+    entranceCount: { type: 'integer', minimum: 0 },
+    verifiedEntranceCount: { type: 'integer', minimum: 0 },
+    accessibility: enumOf(['accessible', 'not_accessible', 'unknown']),
+    indoorRoomNodeCount: { type: 'integer', minimum: 0 },
+    provenance: arrayOf(ref('Provenance')),
+    university: str(),
+    campus: str(),
+  },
+  [],
+  { description: 'A building. Having an identity does not imply that entrances, indoor paths, floors or accessibility were surveyed.' },
+);
+
+export const Pagination = record({
+  limit: { type: 'integer', minimum: 1, maximum: 100 },
+  offset: { type: 'integer', minimum: 0 },
+  count: { type: 'integer', minimum: 0 },
+  total: { type: 'integer', minimum: 0 },
+  nextOffset: nullable('integer', { minimum: 0 }),
+});
+
+export const Meta = record(
+  {
+    apiVersion: { const: 'v1' },
+    dataVersion: str(),
+    generatedAt: str({ format: 'date-time' }),
+    requestId: str({ format: 'uuid' }),
+    pagination: ref('Pagination'),
+    filters: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+  },
+  ['generatedAt', 'pagination', 'filters'],
+);
+
+export const FieldError = record({ field: str(), reason: str() });
+
+export const ERROR_CODES_DOC = [
+  'invalid_query', 'invalid_identifier', 'invalid_json', 'invalid_request', 'building_not_found',
+  'place_not_found', 'university_not_found', 'campus_not_found', 'not_found', 'method_not_allowed',
+  'ambiguous_building', 'request_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
+] as const;
+
+export const ErrorEnvelope = record({
+  error: record(
+    {
+      code: enumOf(ERROR_CODES_DOC),
+      message: str(),
+      details: {
+        description: 'Optional. ambiguous_building: {candidates: sorted codes}; invalid_request: {fields: sorted [{field, reason}]}.',
+        type: 'object',
+        properties: {
+          candidates: arrayOf(str({ pattern: CODE_PATTERN })),
+          fields: arrayOf(ref('FieldError')),
+        },
+      },
+    },
+    ['details'],
+  ),
+  meta: record({ apiVersion: { const: 'v1' }, requestId: str({ format: 'uuid' }) }),
+});
+
+/** Success envelope schema around a data schema; `paginated` adds required meta.pagination. */
+export function envelope(data: Schema, paginated = false): Schema {
+  const meta = paginated ? { allOf: [ref('Meta'), { required: ['pagination'] }] } : ref('Meta');
+  return record({ data, meta });
+}

@@ -1,0 +1,26 @@
+/** Every component schema by name: the single source for ajv and for the OpenAPI document. */
+import type { Schema } from './common.ts';
+import { Building, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } from './common.ts';
+import { ApiInfo, Campus, University } from './catalog.ts';
+import { Place, PlaceHours } from './place.ts';
+import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest } from './route.ts';
+import { LEGACY_COMPONENTS } from './legacy.ts';
+
+export const COMPONENTS: Record<string, Schema> = {
+  Provenance,
+  Building,
+  PlaceHours,
+  Place,
+  University,
+  Campus,
+  ApiInfo,
+  RoutePreferencesInput,
+  RoutePreferences,
+  RouteRequest,
+  Route,
+  Pagination,
+  Meta,
+  FieldError,
+  ErrorEnvelope,
+  ...LEGACY_COMPONENTS,
+};

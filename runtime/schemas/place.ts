@@ -1,0 +1,33 @@
+/** Place schemas (SPEC §2.10, BEHAVIOUR §9). */
+import { arrayOf, CODE_PATTERN, enumOf, nullable, record, ref, SLUG_PATTERN, str } from './common.ts';
+
+export const PLACE_KINDS = ['dining', 'study', 'library', 'service', 'recreation', 'amenity', 'facility'] as const;
+export const AVAILABILITIES = ['open', 'closed', 'unknown'] as const;
+
+export const PlaceHours = record({
+  openingHours: str({ description: 'OpenStreetMap opening_hours (documented subset).' }),
+  source: str(),
+  sourceUrl: nullable('string', { format: 'uri' }),
+  observedAt: str(),
+  verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+  expiresAt: nullable('string'),
+  validForDays: nullable('integer', { minimum: 1 }),
+});
+
+export const Place = record(
+  {
+    id: str({ pattern: SLUG_PATTERN }),
+    name: str(),
+    kind: enumOf(PLACE_KINDS),
+    building: str({ pattern: CODE_PATTERN }),
+    university: str(),
+    campus: str(),
+    amenities: arrayOf(str()),
+    hours: { oneOf: [ref('PlaceHours'), { type: 'null' }] },
+    availability: enumOf(AVAILABILITIES, { description: 'Evaluated at request time. unknown = cannot be determined; never treat it as closed.' }),
+    evaluatedAt: str({ format: 'date-time' }),
+    nextTransition: nullable('string', { format: 'date-time', description: 'Next change of availability within 7 days, else null.' }),
+    hoursProvenance: { oneOf: [ref('Provenance'), { type: 'null' }] },
+    provenance: arrayOf(ref('Provenance')),
+  },
+);

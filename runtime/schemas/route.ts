@@ -1,0 +1,69 @@
+/** Route request/response schemas (SPEC §2.4–2.6, BEHAVIOUR §7). */
+import { ROUTE_MODES } from '../domain/types.ts';
+import { arrayOf, buildingIdentifier, enumOf, institutionId, nullable, record, ref, str, type Schema } from './common.ts';
+
+/** BEHAVIOUR §7 bounds of the numeric route preferences. */
+export const ROUTE_PREFERENCE_BOUNDS = {
+  walkingSpeedMps: { minimum: 0.5, maximum: 3.0 },
+  transitionBufferMinutes: { minimum: 0, maximum: 60 },
+} as const;
+
+export const ROUTE_STATUSES = ['same-building', 'routed', 'approximate', 'unavailable'] as const;
+export const ROUTE_ACCURACIES = [
+  'Same building',
+  'Verified outdoor route, indoor estimate',
+  'Mapped campus path, indoor estimate',
+  'Approximate building-to-building estimate',
+  'Location unavailable',
+] as const;
+export const ROUTE_VERIFICATIONS = ['verified', 'mixed', 'inferred', 'unavailable'] as const;
+
+export const RoutePreferencesInput: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'All optional. Defaults: mode fastest, walkingSpeedMps 1.35, transitionBufferMinutes 5.',
+  properties: {
+    mode: enumOf(ROUTE_MODES),
+    walkingSpeedMps: { type: 'number', ...ROUTE_PREFERENCE_BOUNDS.walkingSpeedMps, description: 'Metres per second.' },
+    transitionBufferMinutes: { type: 'number', ...ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes, description: 'Minutes.' },
+  },
+};
+
+export const RoutePreferences = record({
+  mode: enumOf(ROUTE_MODES),
+  walkingSpeedMps: { type: 'number', ...ROUTE_PREFERENCE_BOUNDS.walkingSpeedMps },
+  transitionBufferMinutes: { type: 'number', ...ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes },
+});
+
+export const RouteRequest = record(
+  {
+    from: buildingIdentifier,
+    to: buildingIdentifier,
+    preferences: ref('RoutePreferencesInput'),
+    university: { ...institutionId, description: 'University id; default: the default university (or the university of `campus`).' },
+    campus: { ...institutionId, description: "Campus id; default: the university's default campus." },
+  },
+  ['preferences', 'university', 'campus'],
+);
+
+const meters = nullable('number', { minimum: 0 });
+
+export const Route = record(
+  {
+    dataVersion: str(),
+    from: ref('Building'),
+    to: ref('Building'),
+    preferences: ref('RoutePreferences'),
+    status: enumOf(ROUTE_STATUSES),
+    accuracy: enumOf(ROUTE_ACCURACIES),
+    totalDistanceMeters: meters,
+    indoorDistanceMeters: meters,
+    outdoorDistanceMeters: meters,
+    estimatedSeconds: meters,
+    floorChanges: nullable('integer', { minimum: 0 }),
+    warnings: arrayOf(str()),
+    routeVerification: enumOf(ROUTE_VERIFICATIONS),
+  },
+  [],
+  { description: 'Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.' },
+);
