@@ -1,0 +1,121 @@
+/**
+ * An independent, deliberately plain router for the tests: parses the graph TSV files itself and runs
+ * an O(V²) Dijkstra. It follows BEHAVIOUR §7 (entrance attachment, ≤ 50 m snap, mode costs) without
+ * sharing any code with build/.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Row = Record<string, string>;
+const tsv = (path: string): Row[] => {
+  const [head, ...lines] = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
+  const cols = head.split('\t');
+  return lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
+};
+
+const R = 6371008.8;
+export function greatCircle(a: number[], b: number[]): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b[1] - a[1]) * rad) / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(((b[0] - a[0]) * rad) / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}
+
+interface Arc { to: string; meters: number; row: Row }
+interface Start { node: string; connector: number | null }
+
+export class ReferenceRouter {
+  private arcs = new Map<string, Arc[]>();
+  private coords = new Map<string, number[]>();
+  private main = new Set<string>();
+  private entrances: any[];
+  /** Nodes with at least one edge → their undirected neighbours. */
+  private undirected: Map<string, string[]>;
+
+  constructor(sourcesDir: string, campus: string) {
+    const dir = join(sourcesDir, 'graphs', campus);
+    const edges = tsv(join(dir, 'edges.tsv'));
+    if (existsSync(join(dir, 'nodes.tsv'))) for (const n of tsv(join(dir, 'nodes.tsv'))) this.coords.set(n.id, [Number(n.lon), Number(n.lat)]);
+    const undirected = new Map<string, string[]>();
+    const link = (a: string, b: string) => undirected.set(a, [...(undirected.get(a) ?? []), b]);
+    for (const e of edges) {
+      const m = Number(e.meters);
+      this.addArc(e.from, { to: e.to, meters: m, row: e });
+      if (e.bidirectional === 'true') this.addArc(e.to, { to: e.from, meters: m, row: e });
+      link(e.from, e.to);
+      link(e.to, e.from);
+    }
+    // largest undirected component by BFS
+    const seen = new Set<string>();
+    for (const start of undirected.keys()) {
+      if (seen.has(start)) continue;
+      const comp = new Set([start]);
+      const queue = [start];
+      seen.add(start);
+      while (queue.length) for (const w of undirected.get(queue.pop()!) ?? []) if (!seen.has(w)) { seen.add(w); comp.add(w); queue.push(w); }
+      if (comp.size > this.main.size) this.main = comp;
+    }
+    this.entrances = JSON.parse(readFileSync(join(sourcesDir, 'campuses', `${campus}.json`), 'utf8')).entrances;
+    this.undirected = undirected;
+  }
+
+  private addArc(from: string, arc: Arc): void {
+    this.arcs.set(from, [...(this.arcs.get(from) ?? []), arc]);
+  }
+
+  /** Where each entrance of a building joins the graph in a mode (connector metres when snapped). */
+  starts(building: string, mode: string): Start[] {
+    const out: Start[] = [];
+    for (const e of this.entrances.filter((x) => x.building === building)) {
+      if (mode === 'step-free' && !(e.stepFree === 'accessible' && e.verification === 'verified')) continue;
+      if (e.graphNode && this.undirected.has(e.graphNode)) {
+        out.push({ node: e.graphNode, connector: null });
+        continue;
+      }
+      if (mode === 'step-free') continue; // an inferred connector is never step-free
+      let best: string | null = null;
+      let bestD = Infinity;
+      for (const v of this.main) {
+        const c = this.coords.get(v);
+        if (!c) continue;
+        const d = greatCircle(e.point, c);
+        if (d < bestD) { bestD = d; best = v; }
+      }
+      if (best !== null && bestD <= 50) out.push({ node: best, connector: bestD });
+    }
+    return out;
+  }
+
+  private cost(arc: Arc, mode: string): number {
+    const r = arc.row;
+    if (mode === 'step-free') return r.stairs === 'false' && r.accessibility === 'accessible' && r.verification === 'verified' ? arc.meters : Infinity;
+    if (mode === 'prefer-indoor') return r.environment === 'indoor' ? arc.meters : arc.meters * 1.75;
+    return arc.meters;
+  }
+
+  private connectorCost(metres: number | null, mode: string): number {
+    if (metres === null) return 0;
+    return mode === 'prefer-indoor' ? metres * 1.75 : metres;
+  }
+
+  /** Minimum mode cost from any entrance of `from` to any entrance of `to` (Infinity = no path). */
+  distances(from: string, mode: string): (to: string) => number {
+    const dist = new Map<string, number>();
+    for (const s of this.starts(from, mode)) dist.set(s.node, Math.min(dist.get(s.node) ?? Infinity, this.connectorCost(s.connector, mode)));
+    const done = new Set<string>();
+    for (;;) {
+      let v: string | null = null;
+      for (const [k, d] of dist) if (!done.has(k) && (v === null || d < dist.get(v)!)) v = k;
+      if (v === null) break;
+      done.add(v);
+      for (const arc of this.arcs.get(v) ?? []) {
+        const d = dist.get(v)! + this.cost(arc, mode);
+        if (d < (dist.get(arc.to) ?? Infinity)) dist.set(arc.to, d);
+      }
+    }
+    return (to: string) => {
+      let best = Infinity;
+      for (const t of this.starts(to, mode)) best = Math.min(best, (dist.get(t.node) ?? Infinity) + this.connectorCost(t.connector, mode));
+      return best;
+    };
+  }
+}
