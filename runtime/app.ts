@@ -14,6 +14,10 @@ import { createContext, type AppContext, type Handler } from './handlers/context
 import { campusesHandler, campusHandler, openapiHandler, rootHandler, universitiesHandler, universityHandler } from './handlers/catalog.ts';
 import { buildingHandler, buildingsListHandler } from './handlers/buildings.ts';
 import { placeHandler, placesListHandler } from './handlers/places.ts';
+import { gapPlanHandler, routeHandler } from './handlers/calculations.ts';
+import {
+  legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
+} from './handlers/legacy.ts';
 import { createAjv } from './schemas/validator.ts';
 import { createValidators } from './schemas/requests.ts';
 import { COMPONENTS } from './schemas/index.ts';
@@ -105,6 +109,14 @@ export function routeTable(ctx: AppContext, openapiJson: string): RouteDef[] {
     r('/v1/buildings/{building}', { get: buildingHandler(ctx) }),
     r('/v1/places', { get: placesListHandler(ctx) }),
     r('/v1/places/{placeId}', { get: placeHandler(ctx) }),
+    r('/v1/routes', { post: routeHandler(ctx) }),
+    r('/v1/gaps/plan', { post: gapPlanHandler(ctx) }),
+    r('/api/campus-buildings', { get: legacyBuildingsHandler(ctx), successor: '/v1/buildings' }),
+    r('/api/campus-building', { get: legacyBuildingHandler(ctx), successor: '/v1/buildings' }),
+    r('/api/campus-route', { post: legacyRouteHandler(ctx), successor: '/v1/routes' }),
+    r('/api/campus-gap-plan', { post: legacyGapPlanHandler(ctx), successor: '/v1/gaps/plan' }),
+    r('/api/campus-places', { get: legacyPlacesHandler(ctx), successor: '/v1/places' }),
+    r('/api/campus-place', { get: legacyPlaceHandler(ctx), successor: '/v1/places' }),
   ];
 }
 

@@ -4,6 +4,7 @@ import { Building, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } fro
 import { ApiInfo, Campus, University } from './catalog.ts';
 import { Place, PlaceHours } from './place.ts';
 import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest } from './route.ts';
+import { Gap, GapAssessment, GapPlan, GapPlanRequest, GapPreferences, GapPreferencesInput, GapRecommendation, GapTimelineSegment } from './gap.ts';
 import { LEGACY_COMPONENTS } from './legacy.ts';
 
 export const COMPONENTS: Record<string, Schema> = {
@@ -18,6 +19,14 @@ export const COMPONENTS: Record<string, Schema> = {
   RoutePreferences,
   RouteRequest,
   Route,
+  GapPreferencesInput,
+  GapPreferences,
+  GapPlanRequest,
+  Gap,
+  GapTimelineSegment,
+  GapRecommendation,
+  GapAssessment,
+  GapPlan,
   Pagination,
   Meta,
   FieldError,

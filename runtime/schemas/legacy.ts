@@ -7,6 +7,7 @@ export const LEGACY_COMPONENTS: Record<string, Schema> = {
   LegacyBuildings: record({ service, buildings: arrayOf(ref('Building')) }),
   LegacyBuilding: record({ service, building: ref('Building') }),
   LegacyRoute: record({ service, route: ref('Route') }),
+  LegacyGapPlan: record({ service, gapPlan: ref('GapPlan') }),
   LegacyPlaces: record({ service, dataVersion: str(), generatedAt: str({ format: 'date-time' }), places: arrayOf(ref('Place')) }),
   LegacyPlace: record({ service, dataVersion: str(), place: ref('Place') }),
   LegacyError: record(

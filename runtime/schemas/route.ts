@@ -1,27 +1,16 @@
 /** Route request/response schemas (SPEC §2.4–2.6, BEHAVIOUR §7). */
 import { ROUTE_MODES } from '../domain/types.ts';
+import { ROUTE_ACCURACY, ROUTE_PREFERENCE_BOUNDS, ROUTE_PREFERENCE_DEFAULTS } from '../domain/route-result.ts';
 import { arrayOf, buildingIdentifier, enumOf, institutionId, nullable, record, ref, str, type Schema } from './common.ts';
 
-/** BEHAVIOUR §7 bounds of the numeric route preferences. */
-export const ROUTE_PREFERENCE_BOUNDS = {
-  walkingSpeedMps: { minimum: 0.5, maximum: 3.0 },
-  transitionBufferMinutes: { minimum: 0, maximum: 60 },
-} as const;
-
 export const ROUTE_STATUSES = ['same-building', 'routed', 'approximate', 'unavailable'] as const;
-export const ROUTE_ACCURACIES = [
-  'Same building',
-  'Verified outdoor route, indoor estimate',
-  'Mapped campus path, indoor estimate',
-  'Approximate building-to-building estimate',
-  'Location unavailable',
-] as const;
+export const ROUTE_ACCURACIES = Object.values(ROUTE_ACCURACY);
 export const ROUTE_VERIFICATIONS = ['verified', 'mixed', 'inferred', 'unavailable'] as const;
 
 export const RoutePreferencesInput: Schema = {
   type: 'object',
   additionalProperties: false,
-  description: 'All optional. Defaults: mode fastest, walkingSpeedMps 1.35, transitionBufferMinutes 5.',
+  description: `All optional. Defaults: mode ${ROUTE_PREFERENCE_DEFAULTS.mode}, walkingSpeedMps ${ROUTE_PREFERENCE_DEFAULTS.walkingSpeedMps}, transitionBufferMinutes ${ROUTE_PREFERENCE_DEFAULTS.transitionBufferMinutes}.`,
   properties: {
     mode: enumOf(ROUTE_MODES),
     walkingSpeedMps: { type: 'number', ...ROUTE_PREFERENCE_BOUNDS.walkingSpeedMps, description: 'Metres per second.' },
