@@ -37,7 +37,7 @@ class Heap {
       i = p;
     }
   }
-  /** Removes the minimum; returns its node (key via `lastKey`). */
+  /** Removes and returns the minimum (key, node). */
   pop(): { key: number; node: number } {
     const top = { key: this.keys[0], node: this.nodes[0] };
     const lastKey = this.keys.pop()!;

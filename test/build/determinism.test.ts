@@ -1,0 +1,62 @@
+/** Same sources → byte-identical artifacts; the version follows content, not formatting; ensure.ts staleness. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll } from '../../build/build-all.ts';
+import { staleReason } from '../../build/ensure.ts';
+import { REAL_SOURCES, cleanupTempDirs, copySources, editJson, tempDir } from './helpers.ts';
+
+afterAll(cleanupTempDirs);
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
+}
+
+describe('determinism', () => {
+  it('two builds of the real sources produce identical bytes for every file', () => {
+    const a = tempDir();
+    const b = tempDir();
+    const ra = buildAll({ sourcesDir: REAL_SOURCES, outDir: a });
+    const rb = buildAll({ sourcesDir: REAL_SOURCES, outDir: b });
+    expect(ra.dataVersion).toBe(rb.dataVersion);
+    const files = listFiles(a);
+    expect(files).toEqual(listFiles(b));
+    expect(files.length).toBe(3 + 15 * 2); // current.json, catalog.json, manifest.json, campuses/*.json, routes/*.bin
+    for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
+  });
+
+  it('dataVersion ignores JSON formatting but follows content', () => {
+    const base = buildAll({ sourcesDir: copySources(), outDir: tempDir() }).dataVersion;
+    const reformatted = copySources();
+    const registryPath = join(reformatted, 'registry.json');
+    const registry = JSON.parse(readFileSync(registryPath, 'utf8'));
+    const reordered = Object.fromEntries(Object.entries(registry).reverse());
+    writeFileSync(registryPath, JSON.stringify(reordered, null, 4)); // same content: other key order and whitespace
+    expect(buildAll({ sourcesDir: reformatted, outDir: tempDir() }).dataVersion).toBe(base);
+    const changed = copySources();
+    editJson(join(changed, 'campuses', 'alpha.json'), (c) => (c.buildings[0].name = 'Beta Hall North'));
+    const other = buildAll({ sourcesDir: changed, outDir: tempDir() }).dataVersion;
+    expect(other).not.toBe(base);
+    expect(other.slice(0, 10)).toBe(base.slice(0, 10));
+  });
+});
+
+describe('ensure staleness', () => {
+  it('builds when dist is missing or older than the sources, otherwise not', () => {
+    const root = tempDir();
+    const sources = copySources();
+    cpSync(sources, join(root, 'sources'), { recursive: true });
+    mkdirSync(join(root, 'build'));
+    expect(staleReason(root)).toMatch(/current\.json is missing/);
+    const { dataVersion } = buildAll({ sourcesDir: join(root, 'sources'), outDir: join(root, 'dist') });
+    const past = new Date(Date.now() - 60_000);
+    for (const f of listFiles(join(root, 'sources'))) utimesSync(join(root, 'sources', f), past, past);
+    expect(staleReason(root)).toBeNull();
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'sources', 'registry.json'), future, future);
+    expect(staleReason(root)).toMatch(/sources/);
+    expect(statSync(join(root, 'dist', dataVersion, 'manifest.json')).isFile()).toBe(true);
+  });
+});
