@@ -45,3 +45,11 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
     if (log) logRequest({ method: 'OTHER', path: '(unparsed)', status, durationMs: 0, requestId });
   });
 }
+
+/** CONNECT is not served; without a listener Node would drop the socket with no answer. */
+export function installConnectHandler(server: Server): void {
+  server.on('connect', (_req, socket: Socket) => {
+    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not supported.', newRequestId());
+    socket.end(body.replace('\r\nConnection: close', '\r\nAllow: GET, HEAD, POST, OPTIONS\r\nConnection: close'));
+  });
+}

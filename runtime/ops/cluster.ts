@@ -11,6 +11,8 @@ export interface ClusterOptions {
   shutdownTimeoutMs: number;
   /** Restarts allowed per minute before the primary gives up (exit 1). */
   maxRestartsPerMinute?: number;
+  /** Called once every initial worker is listening, with the URL the first one reported. */
+  onListening?: (url: string) => void;
 }
 
 export function isClusterPrimary(workers: number): boolean {
@@ -21,12 +23,14 @@ export function runClusterPrimary(opts: ClusterOptions): void {
   const maxRestarts = opts.maxRestartsPerMinute ?? 10;
   const restarts: number[] = [];
   let stopping = false;
+  let listening = 0;
 
   const fork = (): Worker => {
     const w = cluster.fork();
     w.on('message', (m: unknown) => {
       if (m && typeof m === 'object' && (m as { type?: string }).type === 'listening') {
         logEvent('info', 'worker listening', { worker: w.id, pid: w.process.pid });
+        if (++listening === opts.workers) opts.onListening?.(String((m as { url?: string }).url ?? ''));
       }
     });
     return w;

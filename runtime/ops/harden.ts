@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { OpsConfig } from './config.ts';
 import { Admission, applyTimeouts } from './limits.ts';
 import { guardRequests } from './request-guard.ts';
-import { installClientErrorHandler } from './client-error.ts';
+import { installClientErrorHandler, installConnectHandler } from './client-error.ts';
 
 export function hardenServer(
   server: Server,
@@ -18,6 +18,7 @@ export function hardenServer(
   const admission = new Admission(cfg);
   admission.track(server);
   installClientErrorHandler(server, cfg.logRequests);
+  installConnectHandler(server);
   server.on('request', guardRequests(handler, cfg, admission));
   return admission;
 }

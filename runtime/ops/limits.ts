@@ -46,10 +46,10 @@ export class Admission {
     });
   }
 
-  /** Whether a new request on this socket may be processed now. */
+  /** Whether a request on this socket may be processed now (it is already counted in `inflight`). */
   admit(socket: Socket): boolean {
     if ((socket as MarkedSocket)[OVER_CAP] === true) return false;
     const max = this.cfg.maxInflight;
-    return max === 0 || this.inflight < max;
+    return max === 0 || this.inflight <= max;
   }
 }

@@ -19,8 +19,14 @@ export async function serve(start: () => Promise<Started>): Promise<void> {
   const cfg = readOpsConfig();
   installProcessGuards();
   if (isClusterPrimary(cfg.workers)) {
-    runClusterPrimary({ workers: cfg.workers, shutdownTimeoutMs: cfg.shutdownTimeoutMs });
-    logEvent('info', 'cluster primary started', { workers: cfg.workers, pid: process.pid });
+    runClusterPrimary({
+      workers: cfg.workers,
+      shutdownTimeoutMs: cfg.shutdownTimeoutMs,
+      onListening: (url) => {
+        logEvent('info', 'listening', { url, workers: cfg.workers, pid: process.pid });
+        process.send?.({ type: 'listening', url, workers: cfg.workers });
+      },
+    });
     return;
   }
   const started = await start();

@@ -1,0 +1,49 @@
+/**
+ * Crash safety through the test-only seam (fixtures/server.ts installs testHooks.beforeHandle;
+ * the production server has no such hook and no route for it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, request } from '../bench/lib/http.ts';
+import { startFixture, stopFixture, sleep, type Fixture } from './helpers.ts';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await startFixture({ LOG_REQUESTS: '1' });
+});
+afterAll(() => stopFixture(f));
+
+const ok = async () => (await request(f.url, 'GET', '/v1/buildings?limit=1')).status;
+
+describe('crash safety', () => {
+  for (const fault of ['throw', 'reject']) {
+    it(`a handler that fails (${fault}) answers 500 internal_error without internals; the server keeps serving`, async () => {
+      for (const p of ['/v1/buildings', '/api/campus-buildings']) {
+        const r = await request(f.url, 'GET', p, undefined, { 'x-test-fault': fault });
+        expect(r.status).toBe(500);
+        const text = r.body.toString('utf8');
+        expect(text).not.toMatch(/SECRET|boom|Error|at |\.ts/);
+        const body = json<Record<string, any>>(r);
+        if (p.startsWith('/v1')) {
+          expect(body.error.code).toBe('internal_error');
+          expect(body.meta.requestId).toBe(r.headers['x-request-id']);
+        } else {
+          expect(body).toMatchObject({ service: 'service-public-campus', error: 'internal_error' });
+        }
+        expect(r.headers['cache-control']).toBe('no-store');
+      }
+      expect(await ok()).toBe(200);
+    });
+  }
+
+  it('unhandled rejections and stray exceptions are logged and do not kill the process', async () => {
+    expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'unhandled' })).status).toBe(200);
+    expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'uncaught' })).status).toBe(200);
+    await sleep(100);
+    expect(await ok()).toBe(200);
+    expect(f.proc.exitCode).toBeNull();
+    const out = f.out();
+    expect(out).toContain('"msg":"unhandled rejection"');
+    expect(out).toContain('"msg":"uncaught exception"');
+    expect(out).toContain('"msg":"request failed"');
+  });
+});
