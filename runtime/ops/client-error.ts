@@ -3,7 +3,7 @@
  * JSON error in the v1 envelope instead of Node's bare "400 Bad Request", then the connection
  * is closed.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { logRequest } from './logger.ts';
 import { MESSAGES, rawErrorResponse } from './error-response.ts';
@@ -11,6 +11,15 @@ import { newRequestId } from './request-id.ts';
 
 interface ParserError extends Error {
   code?: string;
+  rawPacket?: Buffer;
+}
+
+/** Whether the unparseable request was aimed at a legacy alias (flat error body there). */
+function targetsLegacy(err: ParserError): boolean {
+  const raw = err.rawPacket;
+  if (!raw) return false;
+  const sp = raw.indexOf(0x20);
+  return sp > 0 && sp < 32 && raw.subarray(sp + 1, sp + 1 + 12).toString('latin1') === '/api/campus-';
 }
 
 export function installClientErrorHandler(server: Server, log: boolean): void {
@@ -40,7 +49,7 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
     if (s._httpMessage && s._httpMessage.headersSent) {
       socket.destroy();
     } else {
-      socket.end(rawErrorResponse(status, reason, code, message, requestId));
+      socket.end(rawErrorResponse(status, reason, code, message, requestId, targetsLegacy(err)));
     }
     if (log) logRequest({ method: 'OTHER', path: '(unparsed)', status, durationMs: 0, requestId });
   });
@@ -48,8 +57,9 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
 
 /** CONNECT is not served; without a listener Node would drop the socket with no answer. */
 export function installConnectHandler(server: Server): void {
-  server.on('connect', (_req, socket: Socket) => {
-    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not supported.', newRequestId());
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const legacy = (req.url ?? '').startsWith('/api/campus-');
+    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not supported.', newRequestId(), legacy);
     socket.end(body.replace('\r\nConnection: close', '\r\nAllow: GET, HEAD, POST, OPTIONS\r\nConnection: close'));
   });
 }

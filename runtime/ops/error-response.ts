@@ -35,8 +35,8 @@ export function errorBody(legacy: boolean, code: string, message: string, reques
 }
 
 /** Full raw HTTP/1.1 response for a socket that has no ServerResponse (clientError). */
-export function rawErrorResponse(status: number, reason: string, code: string, message: string, requestId: string): string {
-  const body = errorBody(false, code, message, requestId);
+export function rawErrorResponse(status: number, reason: string, code: string, message: string, requestId: string, legacy = false): string {
+  const body = errorBody(legacy, code, message, requestId);
   let head = `HTTP/1.1 ${status} ${reason}\r\n`;
   for (const [k, v] of Object.entries(BASE_ERROR_HEADERS)) head += `${k}: ${v}\r\n`;
   head += `X-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;

@@ -4,9 +4,10 @@
  */
 import cluster from 'node:cluster';
 import { readOpsConfig } from '../../runtime/ops/config.ts';
+import { withOps, type OpsServerOptions } from '../../runtime/ops/attach.ts';
 import { isClusterPrimary, runClusterPrimary } from '../../runtime/ops/cluster.ts';
 
-type StartServer = (opts: { port?: number; host?: string }) => Promise<{ url: string; server: import('node:http').Server }>;
+type StartServer = (opts: { port?: number; host?: string } & Partial<OpsServerOptions>) => Promise<{ url: string; server: import('node:http').Server }>;
 
 const cfg = readOpsConfig();
 const port = Number(process.env.BENCH_PORT ?? 0);
@@ -23,7 +24,7 @@ if (isClusterPrimary(cfg.workers)) {
   const modPath = process.env.BENCH_SERVER_MODULE ?? '../../runtime/server.ts';
   const { startServer } = (await import(modPath)) as { startServer: StartServer };
   const t1 = performance.now();
-  const handle = await startServer({ port, host: '127.0.0.1' });
+  const handle = await startServer({ port, host: '127.0.0.1', ...withOps(cfg) });
   const t2 = performance.now();
   const { installGracefulShutdown } = await import('../../runtime/ops/shutdown.ts');
   installGracefulShutdown(handle.server, { timeoutMs: 2000 });

@@ -135,5 +135,24 @@ export function arbitraries(ctx: FuzzContext) {
       body,
       framing,
     }));
-  return { request };
+  // Well-formed requests, so that success bodies get schema-checked often.
+  const validGet = fc.oneof(
+    fc.constantFrom('/v1', '/v1/universities', '/v1/campuses', '/v1/places', '/api/campus-buildings', '/api/campus-places').map((p) => ({ p, q: '' })),
+    fc.tuple(fc.constantFrom('', 'academic', 'residence', 'facility'), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 300 }), fc.constantFrom(...ctx.campuses.slice(0, -1), ''))
+      .map(([c, l, o, campus]) => ({ p: '/v1/buildings', q: [c && `category=${c}`, `limit=${l}`, `offset=${o}`, campus && `campus=${campus}`].filter(Boolean).join('&') })),
+    fc.tuple(code, fc.constantFrom('', 'utm')).map(([c, campus]) => ({ p: `/v1/buildings/${encodeURIComponent(c)}`, q: campus && `campus=${campus}` })),
+    code.map((c) => ({ p: '/api/campus-building', q: `q=${encodeURIComponent(c)}` })),
+    fc.constantFrom(...ctx.placeIds).map((id) => ({ p: `/v1/places/${id}`, q: '' })),
+    fc.constantFrom(...ctx.placeIds).map((id) => ({ p: '/api/campus-place', q: `id=${id}` })),
+    fc.constantFrom(...ctx.universities.slice(0, -1)).map((id) => ({ p: `/v1/universities/${id}`, q: '' })),
+    fc.constantFrom(...ctx.campuses.slice(0, -1)).map((id) => ({ p: `/v1/campuses/${id}`, q: '' })),
+    fc.constantFrom('open', 'closed', 'unknown').map((o) => ({ p: '/v1/places', q: `openNow=${o}` })),
+  ).map(({ p, q }): FuzzRequest => ({ method: 'GET', path: p, query: q, headers: [], body: null, framing: 'length' }));
+  const validPost = fc.oneof(
+    fc.tuple(code, code, fc.constantFrom('fastest', 'prefer-indoor', 'step-free'), fc.constantFrom('/v1/routes', '/api/campus-route'))
+      .map(([f, t, mode, p]) => ({ p, body: { from: f, to: t, preferences: { mode } } })),
+    fc.tuple(code, code, fc.integer({ min: 0, max: 1300 }), fc.integer({ min: 1, max: 140 }), fc.constantFrom('/v1/gaps/plan', '/api/campus-gap-plan'), fc.constantFrom('low', 'medium', 'high'))
+      .map(([f, t, s, d, p, risk]) => ({ p, body: { from: f, to: t, term: 'Winter', weekday: 'Wednesday', startTime: s, endTime: s + d, gapPreferences: { riskTolerance: risk } } })),
+  ).map(({ p, body }): FuzzRequest => ({ method: 'POST', path: p, query: '', headers: [['Content-Type', 'application/json']], body: Buffer.from(JSON.stringify(body)), framing: 'length' }));
+  return { request: fc.oneof({ weight: 6, arbitrary: request }, { weight: 2, arbitrary: validGet }, { weight: 2, arbitrary: validPost }) };
 }

@@ -11,7 +11,8 @@ export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): strin
   const status = res.status;
   if (status >= 500) v.push(`5xx status ${status}`);
 
-  const path = req.path;
+  // The request target ends at the first space of the request line: that is what the server sees.
+  const path = req.path.split(' ')[0]!;
   const entry = matchPath(api, path);
   const method = req.method;
   const allowed = new Set<number>([400, 405, 429, 431]);
@@ -51,7 +52,10 @@ export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): strin
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return [...v, 'body is not an object'];
 
   const legacy = path.startsWith('/api/campus-') && entry !== undefined;
-  if (legacy) {
+  const rawDocument = status === 200 && entry?.full === '/v1/openapi.json';
+  if (rawDocument) {
+    if (typeof body.openapi !== 'string') v.push('openapi.json without openapi version');
+  } else if (legacy) {
     if (body.service !== 'service-public-campus') v.push('legacy body without service');
     if (status !== 200 && typeof body.error !== 'string') v.push('legacy error without error code');
   } else {
