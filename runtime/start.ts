@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { staleReason } from '../build/ensure.ts';
 import { runCli } from '../build/main.ts';
 import { startServer } from './server.ts';
+import { serve } from './ops/serve.ts';
+import { withOps } from './ops/attach.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,9 +27,14 @@ function portFromEnv(raw: string | undefined): number {
 }
 
 ensureBuilt();
-const started = await startServer({
-  port: portFromEnv(process.env.PORT),
-  host: process.env.HOST?.trim() || '0.0.0.0',
-  distDir: join(ROOT, 'dist'),
+// runtime/ops/serve: WORKERS (cluster), crash guards, graceful shutdown; withOps: limits, 429, request logs.
+await serve(async () => {
+  const started = await startServer({
+    port: portFromEnv(process.env.PORT),
+    host: process.env.HOST?.trim() || '0.0.0.0',
+    distDir: join(ROOT, 'dist'),
+    ...withOps(),
+  });
+  console.log(`Public Campus Data API listening on ${started.url} (data ${started.app.context.ds.dataVersion})`);
+  return started;
 });
-console.log(`Public Campus Data API listening on ${started.url} (data ${started.app.context.ds.dataVersion})`);
