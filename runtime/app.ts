@@ -10,7 +10,8 @@ import { ApiError } from './http/errors.ts';
 import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
 import { sendError, sendReply, type ExtraHeaders } from './http/reply.ts';
 import { requestIdOf } from './ops/request-id.ts';
-import { createContext, type AppContext, type Handler } from './handlers/context.ts';
+import { createContext, type ApiRequest, type AppContext, type Handler } from './handlers/context.ts';
+import { PathRouter } from './http/router.ts';
 import { campusesHandler, campusHandler, openapiHandler, rootHandler, universitiesHandler, universityHandler } from './handlers/catalog.ts';
 import { buildingHandler, buildingsListHandler } from './handlers/buildings.ts';
 import { placeHandler, placesListHandler } from './handlers/places.ts';
@@ -26,8 +27,6 @@ import { openapiDocument } from './openapi.ts';
 export interface RouteDef {
   /** Path template as documented (OpenAPI style). */
   path: string;
-  /** Case-sensitive matcher; named groups are path parameters; a trailing slash is accepted. */
-  pattern: RegExp;
   get?: Handler;
   post?: Handler;
   /** Deprecated alias: its successor v1 path (Deprecation + Link headers, flat error bodies). */
@@ -62,7 +61,7 @@ function dispatch(route: RouteDef) {
   const methodNotAllowed = (method: string) =>
     new ApiError('method_not_allowed', `Method ${method} is not allowed on ${route.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
 
-  return (req: IncomingMessage & { params: Record<string, string> }, res: ServerResponse): void => {
+  return (req: ApiRequest, res: ServerResponse): void => {
     const requestId = requestIdOf(req);
     const method = req.method ?? '';
     if (method === 'OPTIONS') {
@@ -76,7 +75,7 @@ function dispatch(route: RouteDef) {
     }
     const fail = (e: unknown) => sendError(req, res, requestId, e, legacy, base);
     try {
-      const reply = handler(req as Parameters<Handler>[0]);
+      const reply = handler(req);
       const send = (r: Awaited<typeof reply>) =>
         sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link));
       if (reply instanceof Promise) reply.then(send, fail);
@@ -87,17 +86,8 @@ function dispatch(route: RouteDef) {
   };
 }
 
-/** Exact path + optional trailing slash, with named parameter segments. */
-function pathPattern(template: string): RegExp {
-  const body = template
-    .split('/')
-    .map((seg) => (seg.startsWith('{') ? `(?<${seg.slice(1, -1)}>[^/]+)` : seg.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-    .join('\\/');
-  return new RegExp(`^${body}\\/?$`);
-}
-
 export function routeTable(ctx: AppContext, openapiJson: string): RouteDef[] {
-  const r = (path: string, handlers: Omit<RouteDef, 'path' | 'pattern'>): RouteDef => ({ path, pattern: pathPattern(path), ...handlers });
+  const r = (path: string, handlers: Omit<RouteDef, 'path'>): RouteDef => ({ path, ...handlers });
   return [
     r('/v1', { get: rootHandler(ctx) }),
     r('/v1/openapi.json', { get: openapiHandler(ctx, openapiJson) }),
@@ -128,10 +118,17 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
 
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
-  const app = polka({
-    onNoMatch: notFound,
+  const router = new PathRouter<ReturnType<typeof dispatch>>();
+  for (const route of routes) router.add(route.path, dispatch(route));
+  // polka parses the URL (req.path, req.query); one middleware matches the path with PathRouter.
+  const app = polka<ApiRequest>({
     onError: (err: unknown, req: IncomingMessage, res: ServerResponse) => sendError(req, res, requestIdOf(req), err, false),
   });
-  for (const route of routes) app.all(route.pattern as unknown as string, dispatch(route) as never);
+  app.use((req, res) => {
+    const m = router.match(req.path);
+    if (m === undefined) return notFound(req, res);
+    req.params = m.params;
+    m.route(req, res);
+  });
   return { handler: app.handler as unknown as App['handler'], routes, context: ctx };
 }

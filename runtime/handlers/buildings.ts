@@ -76,10 +76,15 @@ export function buildingHandler(ctx: AppContext): Handler {
     }
     return r;
   };
+  // Resolved lookups by (canonical selection, identifier as sent): repeated lookups skip normalization.
+  const resolved = new BoundedCache<Reply>(4096);
   return (req) => {
     const q = parseQuery(req.query, BUILDING_QUERY);
     const id = checkBuildingIdentifier(req.params.building);
+    const key = `${canonicalQuery(q)}\n${id}`;
+    const hit = resolved.get(key);
+    if (hit) return hit;
     const campus = selectCampus(ds, selectionOf(q), 'lookup');
-    return replyFor(campus, requireBuilding(campus, id));
+    return resolved.set(key, replyFor(campus, requireBuilding(campus, id)));
   };
 }

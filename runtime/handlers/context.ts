@@ -3,6 +3,7 @@ import type { Request } from 'polka';
 import type { Dataset, CampusData } from '../data/load.ts';
 import { PlaceCatalog } from '../data/places.ts';
 import type { Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
 import type { Validators } from '../schemas/requests.ts';
 
 export type ApiRequest = Request;
@@ -14,6 +15,8 @@ export interface AppContext {
   now: () => Date;
   places: PlaceCatalog;
   validators: Validators;
+  /** Place ETags memoized by path, canonical query and availability state (hash once). */
+  placeEtags: BoundedCache<string>;
   /** Serialized Building JSON per campus, same index as the campus's buildings. */
   buildingJson(campus: CampusData, index: number): string;
 }
@@ -26,6 +29,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     now,
     places: new PlaceCatalog(ds),
     validators,
+    placeEtags: new BoundedCache<string>(2048),
     buildingJson: (campus, index) => json.get(campus.id)![index],
   };
 }

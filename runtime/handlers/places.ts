@@ -55,7 +55,10 @@ export function placesCaching(
   if (noStore) return { cacheControl: CACHE_NO_STORE };
   const cacheControl = placesCacheControl(evaluated.map((e) => e.state.nextTransition), now);
   if (cacheControl === CACHE_NO_STORE) return { cacheControl };
-  return { cacheControl, etag: weakEtag(ctx.ds.dataVersion, path, key, availabilityDigest(evaluated)) };
+  const state = availabilityDigest(evaluated);
+  const memoKey = `${path}\n${key}\n${state}`;
+  const etag = ctx.placeEtags.get(memoKey) ?? ctx.placeEtags.set(memoKey, weakEtag(ctx.ds.dataVersion, path, key, state));
+  return { cacheControl, etag };
 }
 
 export function placesListHandler(ctx: AppContext): Handler {

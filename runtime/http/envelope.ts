@@ -28,16 +28,30 @@ export interface MetaExtras {
 export interface Template {
   prefix: string;
   suffix: string;
+  /** UTF-8 bytes of prefix and suffix, encoded once. */
+  prefixBytes: Buffer;
+  suffixBytes: Buffer;
   /** Byte length of the whole body once the 36-byte request id is spliced in. */
   bytes: number;
 }
 
 export function template(prefix: string, suffix: string): Template {
-  return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
+  const prefixBytes = Buffer.from(prefix);
+  const suffixBytes = Buffer.from(suffix);
+  return { prefix, suffix, prefixBytes, suffixBytes, bytes: prefixBytes.length + REQUEST_ID_BYTES + suffixBytes.length };
 }
 
 export function fill(t: Template, requestId: string): string {
   return t.prefix + requestId + t.suffix;
+}
+
+/** The body as bytes: one allocation, two copies and the ASCII request id written in between. */
+export function fillBytes(t: Template, requestId: string): Buffer {
+  const out = Buffer.allocUnsafe(t.bytes);
+  const at = t.prefixBytes.copy(out, 0);
+  out.write(requestId, at, REQUEST_ID_BYTES, 'latin1');
+  t.suffixBytes.copy(out, at + REQUEST_ID_BYTES);
+  return out;
 }
 
 /** Success envelope around already-serialized `data` JSON. */

@@ -36,7 +36,7 @@ export interface ResponseHead {
 export function writeResponse(
   res: ServerResponse,
   head: ResponseHead,
-  body: string | null,
+  body: string | Buffer | null,
   bodyBytes: number,
   isHead: boolean,
 ): void {

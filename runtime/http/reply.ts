@@ -3,7 +3,7 @@
  * ETag / If-None-Match → 304, HEAD (headers only), v1 or flat legacy error bodies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorTemplate, fill, legacyErrorBody, type Template } from './envelope.ts';
+import { errorTemplate, fill, fillBytes, legacyErrorBody, type Template } from './envelope.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { ClientAborted } from './body.ts';
 import { ifNoneMatchHits } from './etag.ts';
@@ -13,12 +13,13 @@ export type Reply =
   /** Versioned envelope: the request id is spliced into the template. */
   | { kind: 'template'; template: Template; cacheControl: string; etag?: string; link?: string }
   /** Complete body (legacy flat bodies, the OpenAPI document). */
-  | { kind: 'body'; body: string; bytes: number; cacheControl: string; etag?: string; link?: string };
+  | { kind: 'body'; body: Buffer; bytes: number; cacheControl: string; etag?: string; link?: string };
 
 export type ExtraHeaders = readonly (readonly [string, string])[];
 
 export function bodyReply(body: string, cacheControl: string, etag?: string, link?: string): Reply {
-  return { kind: 'body', body, bytes: Buffer.byteLength(body), cacheControl, etag, link };
+  const bytes = Buffer.from(body);
+  return { kind: 'body', body: bytes, bytes: bytes.length, cacheControl, etag, link };
 }
 
 export function sendReply(
@@ -34,7 +35,7 @@ export function sendReply(
     return;
   }
   const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers };
-  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fill(reply.template, requestId), reply.template.bytes, isHead);
+  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBytes(reply.template, requestId), reply.template.bytes, isHead);
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }
 
