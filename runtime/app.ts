@@ -122,6 +122,8 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   for (const route of routes) router.add(route.path, dispatch(route));
   // polka parses the URL (req.path, req.query); one middleware matches the path with PathRouter.
   const app = polka<ApiRequest>({
+    // Targets polka's own matcher rejects (e.g. `GET *`) must be 404, not polka's default {status:404} → 500.
+    onNoMatch: notFound,
     onError: (err: unknown, req: IncomingMessage, res: ServerResponse) => sendError(req, res, requestIdOf(req), err, false),
   });
   app.use((req, res) => {
