@@ -2,7 +2,7 @@
 import { requireBuilding, searchBuildings } from '../data/buildings.ts';
 import type { CampusData } from '../data/load.ts';
 import { selectCampus, type Selection } from '../data/select.ts';
-import { successTemplate } from '../http/envelope.ts';
+import { encoded, successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
@@ -51,7 +51,7 @@ export function buildingsListHandler(ctx: AppContext): Handler {
     const data = `[${page.map((i) => ctx.buildingJson(campus, i)).join(',')}]`;
     return cache.set(key, {
       kind: 'template',
-      template: successTemplate(data, ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) }),
+      template: encoded(successTemplate(data, ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) })),
       cacheControl: CACHE_STATIC,
       etag: weakEtag(ds.dataVersion, '/v1/buildings', key),
     });
@@ -68,7 +68,7 @@ export function buildingHandler(ctx: AppContext): Handler {
       const code = campus.artifact.buildings[index].code;
       r = {
         kind: 'template',
-        template: successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt }),
+        template: encoded(successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt })),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}`, `campus=${campus.id}`),
       };

@@ -84,6 +84,13 @@ export function parseJson(buf: Buffer): unknown {
 
 /** 415 → 413 → invalid_json, in that order. */
 export async function readJson(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
-  checkJsonContentType(req.headers['content-type']);
+  try {
+    checkJsonContentType(req.headers['content-type']);
+  } catch (e) {
+    // The body is never read: when it may be large (no or a big Content-Length), close instead of draining it.
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (e instanceof ApiError && !(declared <= limit)) throw new ApiError(e.code, e.message, e.details, [['Connection', 'close']]);
+    throw e;
+  }
   return parseJson(await readBody(req, limit));
 }

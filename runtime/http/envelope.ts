@@ -28,25 +28,29 @@ export interface MetaExtras {
 export interface Template {
   prefix: string;
   suffix: string;
-  /** UTF-8 bytes of prefix and suffix, encoded once. */
-  prefixBytes: Buffer;
-  suffixBytes: Buffer;
   /** Byte length of the whole body once the 36-byte request id is spliced in. */
   bytes: number;
+  /** UTF-8 bytes of prefix and suffix, for templates served many times (see `encoded`). */
+  prefixBytes?: Buffer;
+  suffixBytes?: Buffer;
 }
 
 export function template(prefix: string, suffix: string): Template {
-  const prefixBytes = Buffer.from(prefix);
-  const suffixBytes = Buffer.from(suffix);
-  return { prefix, suffix, prefixBytes, suffixBytes, bytes: prefixBytes.length + REQUEST_ID_BYTES + suffixBytes.length };
+  return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
+}
+
+/** Encodes a template once, for replies prepared at start-up or cached: each request then only copies bytes. */
+export function encoded(t: Template): Template {
+  return { ...t, prefixBytes: Buffer.from(t.prefix), suffixBytes: Buffer.from(t.suffix) };
 }
 
 export function fill(t: Template, requestId: string): string {
   return t.prefix + requestId + t.suffix;
 }
 
-/** The body as bytes: one allocation, two copies and the ASCII request id written in between. */
-export function fillBytes(t: Template, requestId: string): Buffer {
+/** The body: pre-encoded templates are spliced as bytes (one allocation, two copies), others as one string. */
+export function fillBody(t: Template, requestId: string): Buffer | string {
+  if (t.prefixBytes === undefined || t.suffixBytes === undefined) return t.prefix + requestId + t.suffix;
   const out = Buffer.allocUnsafe(t.bytes);
   const at = t.prefixBytes.copy(out, 0);
   out.write(requestId, at, REQUEST_ID_BYTES, 'latin1');

@@ -3,7 +3,7 @@
  * ETag / If-None-Match → 304, HEAD (headers only), v1 or flat legacy error bodies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorTemplate, fill, fillBytes, legacyErrorBody, type Template } from './envelope.ts';
+import { errorTemplate, fill, fillBody, legacyErrorBody, type Template } from './envelope.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { ClientAborted } from './body.ts';
 import { ifNoneMatchHits } from './etag.ts';
@@ -35,7 +35,7 @@ export function sendReply(
     return;
   }
   const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers };
-  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBytes(reply.template, requestId), reply.template.bytes, isHead);
+  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBody(reply.template, requestId), reply.template.bytes, isHead);
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }
 
