@@ -104,7 +104,7 @@ export const ROUTE_WARNING = {
   stepFreeNoEntrance: 'No step-free route: a building has no verified step-free entrance.',
   stepFreeNoPath: 'No step-free route: no path of verified step-free segments joins the verified step-free entrances.',
   noRoute: 'No route could be found between these buildings.',
-  stairs: 'The route uses stairs; choose step-free mode to avoid them.',
+  stairs: 'The route uses stairs, so it is not step-free.',
   stepFreeUnverified: 'Step-free access along this route is not verified.',
   inferredConnector: 'Part of the path is an inferred link between an entrance and the nearest mapped path (within 50 m).',
   crossing: 'The route crosses a road.',
