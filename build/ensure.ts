@@ -1,12 +1,14 @@
 /**
- * `tsx build/ensure.ts` (used by `npm test` and `npm start`): builds dist/ only when it is missing or
- * older than sources/, build/ or the shared runtime/domain modules the build imports;
+ * `tsx build/ensure.ts` (used by `npm test` and `npm start`): builds the data artifacts only when they
+ * are missing or older than sources/, build/ or the shared runtime/domain modules the build imports, and
+ * bundles the server (dist/server.mjs) only when it is missing or older than runtime/ or the lockfile;
  * otherwise prints nothing and exits 0.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCli } from './main.ts';
+import { BUNDLE, bundleServer } from './bundle.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,10 +42,26 @@ export function staleReason(root: string): string | null {
   return null;
 }
 
+/** Why the server bundle must be rebuilt, or null when dist/server.mjs is up to date. */
+export function bundleStaleReason(root: string): string | null {
+  const bundle = join(root, 'dist', BUNDLE);
+  if (!existsSync(bundle)) return `dist/${BUNDLE} is missing`;
+  const builtAt = statSync(bundle).mtimeMs;
+  if (newestMtime(join(root, 'runtime')) > builtAt) return 'runtime/ changed';
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(lock) && statSync(lock).mtimeMs > builtAt) return 'package-lock.json changed';
+  return null;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const reason = staleReason(ROOT);
   if (reason !== null) {
     console.log(`building campus data (${reason})`);
     process.exitCode = runCli(['--sources', join(ROOT, 'sources'), '--out', join(ROOT, 'dist')]);
+  }
+  const bundleReason = process.exitCode ? null : bundleStaleReason(ROOT);
+  if (bundleReason !== null) {
+    console.log(`bundling the server (${bundleReason})`);
+    bundleServer(ROOT);
   }
 }

@@ -5,12 +5,12 @@
  * their own processes on 127.0.0.1. Prints a table and writes test/bench/results.json.
  * Never run by `npm test` except as a 1-second smoke (test/bench/smoke.test.ts).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { forkTs, stopChild, rssMb, treeRssMb, ROOT, type Child } from './lib/proc.ts';
+import { ensureBuilt, forkScript, startApiProcess, stopChild, rssMb, treeRssMb, ROOT, type Child } from './lib/proc.ts';
 import { json, request } from './lib/http.ts';
 import { LoadGenerator, type LoadResult } from './lib/load.ts';
 import { discoverCases, type BenchCase } from './lib/cases.ts';
@@ -54,8 +54,8 @@ function say(s: string): void {
   process.stderr.write(s + '\n');
 }
 
-async function startApi(env: NodeJS.ProcessEnv = {}): Promise<Child<{ url: string; startServerMs?: number; importMs?: number }>> {
-  return forkTs('test/bench/api-child.ts', { env: { ...logEnv, ...env } });
+function startApi(env: NodeJS.ProcessEnv = {}): Promise<Child<{ url: string }>> {
+  return startApiProcess({ ...logEnv, ...env });
 }
 
 async function capture(api: string, cases: BenchCase[]): Promise<Fixture> {
@@ -87,7 +87,7 @@ function summarize(rs: LoadResult[]) {
   };
 }
 
-async function timeToFirstAnswer(env: NodeJS.ProcessEnv = {}): Promise<{ totalMs: number; startServerMs: number; campuses: number }> {
+async function timeToFirstAnswer(env: NodeJS.ProcessEnv = {}): Promise<{ totalMs: number; campuses: number }> {
   const t0 = performance.now();
   const child = await startApi(env);
   // The child reports once listening; the first answered request closes the measurement.
@@ -95,15 +95,13 @@ async function timeToFirstAnswer(env: NodeJS.ProcessEnv = {}): Promise<{ totalMs
   const totalMs = performance.now() - t0;
   const body = json<{ data: unknown[]; meta: { pagination?: { total: number } } }>(r);
   await stopChild(child);
-  return { totalMs, startServerMs: child.ready.startServerMs ?? NaN, campuses: body.meta.pagination?.total ?? body.data.length };
+  return { totalMs, campuses: body.meta.pagination?.total ?? body.data.length };
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   say('ensuring build …');
-  if (existsSync(path.join(ROOT, 'build/ensure.ts'))) {
-    execFileSync(process.execPath, ['--import', 'tsx', 'build/ensure.ts'], { cwd: ROOT, stdio: 'inherit' });
-  } else say('build/ensure.ts not found; skipping');
+  ensureBuilt();
 
   const results: Record<string, unknown> = {
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -126,7 +124,6 @@ async function main(): Promise<void> {
     for (let i = 0; i < 3; i++) startup.push(await timeToFirstAnswer());
     results.startup = {
       spawnToFirstAnswerMs: median(startup.map((s) => s.totalMs)),
-      startServerMs: median(startup.map((s) => s.startServerMs)),
       campuses: startup[0]!.campuses,
       runs: startup,
     };
@@ -140,7 +137,7 @@ async function main(): Promise<void> {
     const cases = await discoverCases(api.ready.url);
     const fixturePath = path.join(tmp, 'fixture.json');
     writeFileSync(fixturePath, JSON.stringify(await capture(api.ready.url, cases)));
-    baseline = await forkTs('test/bench/baseline-child.ts', { env: { BENCH_FIXTURE: fixturePath } });
+    baseline = await forkScript('test/bench/baseline-child.mjs', [], { env: { BENCH_FIXTURE: fixturePath } });
     const url: Record<Side, string> = { api: api.ready.url, baseline: baseline.ready.url };
 
     const run = (side: Side, c: BenchCase, secs: number, conns = connections, amount?: number) =>
@@ -210,7 +207,7 @@ async function main(): Promise<void> {
 
       say('WORKERS=2 …');
       const port = await freePort();
-      const w2 = await startApi({ WORKERS: '2', BENCH_PORT: String(port) });
+      const w2 = await startApi({ WORKERS: '2', PORT: String(port) });
       const workers: Record<string, { w1: number; w2: number; w1p99: number; w2p99: number }> = {};
       for (const i of [1, 3, 4]) {
         const c = cases[i]!;
@@ -268,8 +265,8 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
       rows,
     ),
   );
-  const s = results.startup as { spawnToFirstAnswerMs: number; startServerMs: number; campuses: number } | undefined;
-  if (s) console.log(`\nstart-up: spawn → first answer ${fmt(s.spawnToFirstAnswerMs)} ms (startServer() ${fmt(s.startServerMs)} ms), campuses: ${s.campuses}`);
+  const s = results.startup as { spawnToFirstAnswerMs: number; campuses: number } | undefined;
+  if (s) console.log(`\nstart-up: spawn of node dist/server.mjs → first answered request ${fmt(s.spawnToFirstAnswerMs)} ms, campuses: ${s.campuses}`);
   const rss = results.rss as { afterWarmupMb: number; after100kMb: number } | undefined;
   if (rss) console.log(`RSS: after warm-up ${fmt(rss.afterWarmupMb, 1)} MB, after +100k requests ${fmt(rss.after100kMb, 1)} MB`);
   if (results.buildMs !== undefined) console.log(`npm run build: ${fmt(results.buildMs as number)} ms`);

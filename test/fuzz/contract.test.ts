@@ -3,13 +3,14 @@
  * `npm run fuzz -- --runs N` runs more (random seed unless --seed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forkTs, stopChild, type Child } from '../bench/lib/proc.ts';
+import { ensureBuilt, startApiProcess, stopChild, type Child } from '../bench/lib/proc.ts';
 import { runFuzz } from './lib/fuzz.ts';
 
 let server: Child<{ url: string }>;
 
 beforeAll(async () => {
-  server = await forkTs<{ url: string }>('test/bench/api-child.ts', { env: { LOG_REQUESTS: '0' } });
+  ensureBuilt();
+  server = await startApiProcess({ LOG_REQUESTS: '0' });
 });
 afterAll(async () => {
   if (server) await stopChild(server);

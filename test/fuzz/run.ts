@@ -3,7 +3,7 @@
  * Without --url it starts the API in a child process on an ephemeral loopback port.
  */
 import { parseArgs } from 'node:util';
-import { forkTs, stopChild } from '../bench/lib/proc.ts';
+import { ensureBuilt, startApiProcess, stopChild } from '../bench/lib/proc.ts';
 import { runFuzz } from './lib/fuzz.ts';
 
 const { values } = parseArgs({
@@ -13,7 +13,8 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const seed = values.seed !== undefined ? Number(values.seed) : Date.now() % 2 ** 31;
 
-const child = values.url ? null : await forkTs<{ url: string }>('test/bench/api-child.ts', { env: { LOG_REQUESTS: '0' } });
+if (!values.url) ensureBuilt();
+const child = values.url ? null : await startApiProcess({ LOG_REQUESTS: '0' });
 const url = values.url ?? child!.ready.url;
 try {
   const r = await runFuzz({ url, runs, seed });

@@ -86,4 +86,3 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-export const STANDIN = { OPS_SERVER_MODULE: process.env.OPS_SERVER_MODULE };

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { forkTs, rssMb, stopChild, ROOT } from '../bench/lib/proc.ts';
+import { ensureBuilt, rssMb, startApiProcess, stopChild, ROOT } from '../bench/lib/proc.ts';
 import { LoadGenerator, type LoadRequest } from '../bench/lib/load.ts';
 import { discoverCases } from '../bench/lib/cases.ts';
 import { fmt, max, table } from '../bench/lib/stats.ts';
@@ -27,7 +27,8 @@ const seconds = Number(values.seconds);
 const windowS = Math.min(Number(values.window), seconds);
 const connections = Number(values.connections);
 
-const api = await forkTs<{ url: string }>('test/bench/api-child.ts', { env: { LOG_REQUESTS: values['no-log'] ? '0' : '1' } });
+ensureBuilt();
+const api = await startApiProcess({ LOG_REQUESTS: values['no-log'] ? '0' : '1' });
 const load = await LoadGenerator.start();
 let exitCode = 1;
 try {

@@ -1,5 +1,5 @@
-/** Child processes for harnesses: forked with tsx, IPC for readiness, RSS from /proc. */
-import { fork, type ChildProcess } from 'node:child_process';
+/** Child processes for harnesses: forked (TypeScript via tsx, or the bundled server), IPC for readiness, RSS from /proc. */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -13,15 +13,37 @@ export interface Child<M = Record<string, unknown>> {
   spawnedAt: number;
 }
 
+interface ForkOptions {
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+  stdout?: 'ignore' | 'pipe' | 'inherit';
+  timeoutMs?: number;
+}
+
+/** Make dist/ current (data artifacts and the server bundle), as `npm start` and `npm test` do. */
+export function ensureBuilt(): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'build/ensure.ts'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * The API as production runs it (`npm start` → node dist/server.mjs, built by build/ensure), on
+ * 127.0.0.1; PORT defaults to an ephemeral one. Ready when it reports {type:'listening', url}.
+ */
+export function startApiProcess(env: NodeJS.ProcessEnv = {}): Promise<Child<{ url: string }>> {
+  return forkScript('dist/server.mjs', [], { env: { PORT: '0', HOST: '127.0.0.1', ...env } });
+}
+
 /** Fork a TypeScript script (run with tsx) and wait for its first IPC message. */
-export function forkTs<M = Record<string, unknown>>(
-  script: string,
-  opts: { env?: NodeJS.ProcessEnv; args?: string[]; stdout?: 'ignore' | 'pipe' | 'inherit'; timeoutMs?: number } = {},
-): Promise<Child<M>> {
+export function forkTs<M = Record<string, unknown>>(script: string, opts: ForkOptions = {}): Promise<Child<M>> {
+  return forkScript(script, ['--import', 'tsx'], opts);
+}
+
+/** Fork a JavaScript file with plain node and wait for its first IPC message. */
+export function forkScript<M = Record<string, unknown>>(script: string, execArgv: string[], opts: ForkOptions): Promise<Child<M>> {
   const spawnedAt = performance.now();
   const proc = fork(path.resolve(ROOT, script), opts.args ?? [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit', 'ipc'],
   });
