@@ -42,11 +42,15 @@ const GRAPH_FILES: Record<string, string> = { utm: 'utm', tmu: 'tmu', queens: 'q
 const residences = readJson('audit/residences.json').campuses as Record<string, { residences: { code: string; name: string; aliases: string[] }[] }>;
 const utmPlaces = readJson('places/utm.json');
 
-/** Provenance verification of a reference record: verified | inferred | unknown. */
+/**
+ * Provenance verification of a reference record: verified | inferred | unknown.
+ * A ref without its own verification takes its source's status only when that status is 'verified'
+ * (an official document the upstream checked); a 'live-observed' service is not verification.
+ */
 function verificationOf(v: string | null | undefined, sourceStatus: string | undefined): 'verified' | 'inferred' | 'unknown' {
   if (v === 'verified' || v === 'source-backed') return 'verified';
   if (v === 'inferred') return 'inferred';
-  if (v == null && (sourceStatus === 'verified' || sourceStatus === 'live-observed')) return 'verified';
+  if (v == null && sourceStatus === 'verified') return 'verified';
   return 'unknown';
 }
 
@@ -55,8 +59,8 @@ export function placeKindFromName(name: string): string | null {
   const n = name.toLowerCase();
   if (/\blibrary\b/.test(n)) return 'library';
   if (/\bdining\b|\bcafeteria\b|\bfood court\b/.test(n)) return 'dining';
-  if (/\brecreation\b|\bathletic|\bfitness\b|\bgymnasium\b|\barena\b|\baquatic (centre|center)\b|\bsports? (centre|center|complex)\b|\bstadium\b|\bfield ?house\b/.test(n)) return 'recreation';
-  if (/\bstudent (centre|center|union|life centre|commons)\b|\buniversity centre\b|\bstudent union building\b/.test(n)) return 'amenity';
+  if (/\brecreation\b|\bathletic|\bfitness\b|\bgym(nasium)?\b|\barena\b|\baquatic (centre|center)\b|\bsports?\b|\bstadium\b|\bfield ?house\b/.test(n)) return 'recreation';
+  if (/\bstudents?'? (campus )?(centre|center|union|life centre|commons)\b|\bcampus centre\b|\buniversity centre\b/.test(n)) return 'amenity';
   if (/\blearning commons\b|\bstudy (hall|centre)\b/.test(n)) return 'study';
   return null;
 }
@@ -73,14 +77,18 @@ const summary: string[] = [];
 for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   const ref = readJson(`campuses/${file}.json`);
   const srcStatus = new Map<string, string | undefined>(ref.sources.map((s: Json) => [s.id, s.status]));
-  const sources = ref.sources.map((s: Json) => ({
-    id: s.id,
-    title: s.title ?? null,
-    url: s.url ?? null,
-    retrievedAt: s.retrievedAt ?? null,
-    license: s.license ?? null,
-    attribution: s.attribution ?? null,
-  }));
+  const sources = ref.sources.map((s: Json) => {
+    const out: Json = {
+      id: s.id,
+      title: s.title ?? null,
+      url: s.url ?? null,
+      retrievedAt: s.retrievedAt ?? null,
+      license: s.license ?? null,
+      attribution: s.attribution ?? null,
+    };
+    if (s.status) out.status = s.status;
+    return out;
+  });
   const resList = residences[campusId]?.residences ?? [];
   const resByCode = new Map(resList.map((r) => [r.code, r]));
 
@@ -102,11 +110,13 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
     const res = resByCode.get(code) ?? resList.find((r) => r.code === b.id.toUpperCase());
     const extraCodes = [...b.codes.slice(1), ...(b.timetableCodes ?? []), ...(b.facilityCodes ?? [])];
     const aliases = uniq(
-      [...b.aliases, ...extraCodes, ...(res?.aliases ?? []), ...(codeSource === 'derived' ? [b.id] : [])].filter(
+      [...b.aliases, ...extraCodes, ...(res ? [res.name, ...res.aliases] : []), ...(codeSource === 'derived' ? [b.id] : [])].filter(
         (a: string) => a !== code && a !== b.name,
       ),
     );
     const category = res ? 'residence' : b.category ?? 'facility';
+    // A building without a point but with an official map point keeps that point, marked as such.
+    const mapPoint = !b.point && b.officialMapPoints?.length ? b.officialMapPoints[0] : null;
     const out: Json = {
       code,
       codeSource,
@@ -114,10 +124,14 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
       name: b.name,
       aliases,
       category,
-      point: b.point ?? null,
-      pointKind: b.pointKind ?? null,
+      point: b.point ?? mapPoint?.point ?? null,
+      pointKind: b.pointKind ?? (mapPoint ? 'official-map' : null),
     };
-    if (b.approachVerification) out.pointVerification = b.approachVerification === 'inferred' ? 'inferred' : verificationOf(b.approachVerification, undefined);
+    // Verification of the point: the source's approach verification; an approach point taken from an
+    // approach entrance has that entrance's verification; an official map point is not verified.
+    const approachEntrance = b.pointKind === 'approach' ? ref.entrances.find((e: Json) => e.building === b.id && e.kind === 'approach') : undefined;
+    const pointVerification = b.approachVerification ?? approachEntrance?.verification ?? (mapPoint ? 'unknown' : undefined);
+    if (pointVerification) out.pointVerification = verificationOf(pointVerification, undefined);
     if (b.hostBuildingCode) out.hostBuilding = { code: b.hostBuildingCode, sourceId: b.hostEvidenceSourceId };
     if (b.addresses?.length) out.addresses = b.addresses;
     out.provenance = b.refs.map((r: Json) => {
@@ -162,12 +176,12 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   // places: the listed ones (UTM), then those whose kind the official building name states
   const places: Json[] = [];
   if (campusId === 'utm') {
-    for (const s of utmPlaces.sources) sources.push({ id: s.id, title: s.name, url: s.url, retrievedAt: utmPlaces.retrievedAt.slice(0, 10), license: null, attribution: 'University of Toronto Mississauga' });
+    for (const s of utmPlaces.sources) sources.push({ id: s.id, title: s.name, url: s.url, retrievedAt: utmPlaces.retrievedAt.slice(0, 10), license: null, attribution: null });
     for (const p of utmPlaces.places) {
       places.push({
         id: p.id, name: p.name, kind: p.kind, building: p.buildingCode, amenities: p.amenities,
         origin: 'listed', hours: null,
-        provenance: [{ sourceId: p.sourceId, nativeId: null, verification: 'verified' }],
+        provenance: [{ sourceId: p.sourceId, nativeId: null, verification: 'unknown' }],
       });
     }
   }
@@ -210,7 +224,14 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
       writeFileSync(join(outDir, 'graphs', campusId, 'nodes.tsv'), [ncols.join('\t'), ...nodes.map((n) => ncols.map((c) => n[c]).join('\t'))].join('\n') + '\n');
     }
     const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
-    writeJson(`graphs/${campusId}/meta.json`, { campus: campusId, sourceId: campusId === 'utm' ? 'osm' : sources.find((s: Json) => /^osm/.test(s.id))?.id, license: meta.license, retrievedAt: meta.lastVerified ?? null });
+    writeJson(`graphs/${campusId}/meta.json`, {
+      campus: campusId,
+      sourceId: campusId === 'utm' ? 'osm' : sources.find((s: Json) => /^osm/.test(s.id))?.id,
+      license: meta.license,
+      retrievedAt: meta.lastVerified ?? null,
+      // UTM's edges state their direction; the other graphs give none, so every edge is taken as two-way.
+      direction: graphFile === 'utm' ? 'per-edge' : 'assumed-bidirectional',
+    });
     summary.push(`  graph: ${edges.length} edges`);
   }
 }

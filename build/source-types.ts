@@ -21,7 +21,7 @@ export interface SourceBuilding {
   aliases: string[];
   category: Category;
   point: LonLat | null;
-  pointKind: 'footprint-vertex' | 'approach' | 'entrance' | null;
+  pointKind: 'footprint-vertex' | 'approach' | 'entrance' | 'official-map' | null;
   pointVerification?: Verification;
   hostBuilding?: { code: string; sourceId: string };
   addresses?: { address: string; sourceId: string }[];
@@ -122,6 +122,7 @@ export interface GraphMeta {
   sourceId: string;
   license: string;
   retrievedAt: string | null;
+  direction: 'per-edge' | 'assumed-bidirectional';
 }
 
 /** A parsed TSV file: one object per data row, with its 1-based line number in the file. */

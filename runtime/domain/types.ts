@@ -89,6 +89,8 @@ export interface SourceRecord {
   retrievedAt: string | null;
   license: string | null;
   attribution: string | null;
+  /** The upstream's own status of the source, where it gave one. */
+  status?: 'verified' | 'live-observed';
 }
 
 // ---------------------------------------------------------------- routing matrix contract

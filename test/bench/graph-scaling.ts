@@ -59,7 +59,7 @@ function grid(targetEdges: number): { source: CampusGraphSource; buildings: Camp
     entrances.push(ent);
     buildings.push({ source, entrances: [ent], points: [ent.point] });
   }
-  const source: CampusGraphSource = { campus: 'grid', meta: { campus: 'grid', sourceId: 'synthetic', license: '', retrievedAt: null }, edges, nodes };
+  const source: CampusGraphSource = { campus: 'grid', meta: { campus: 'grid', sourceId: 'synthetic', license: '', retrievedAt: null, direction: 'per-edge' }, edges, nodes };
   return { source, buildings, entrances };
 }
 
