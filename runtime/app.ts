@@ -38,6 +38,8 @@ export interface App {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   routes: RouteDef[];
   context: AppContext;
+  /** The Allow header value of the route a path belongs to, or undefined for an unknown path. */
+  allowFor(path: string): string | undefined;
 }
 
 export interface AppOptions {
@@ -119,7 +121,15 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
   const router = new PathRouter<ReturnType<typeof dispatch>>();
-  for (const route of routes) router.add(route.path, dispatch(route));
+  const defs = new PathRouter<RouteDef>();
+  for (const route of routes) {
+    router.add(route.path, dispatch(route));
+    defs.add(route.path, route);
+  }
+  const allowFor = (path: string) => {
+    const m = defs.match(path.split('?', 1)[0]!);
+    return m === undefined ? undefined : allowOf(m.route);
+  };
   // polka parses the URL (req.path, req.query); one middleware matches the path with PathRouter.
   const app = polka<ApiRequest>({
     // Targets polka's own matcher rejects (e.g. `GET *`) must be 404, not polka's default {status:404} → 500.
@@ -132,5 +142,5 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
     req.params = m.params;
     m.route(req, res);
   });
-  return { handler: app.handler as unknown as App['handler'], routes, context: ctx };
+  return { handler: app.handler as unknown as App['handler'], routes, context: ctx, allowFor };
 }

@@ -131,8 +131,8 @@ const PARAMETERS = {
   placeId: { name: 'placeId', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } },
   universityPath: { name: 'university', in: 'path', required: true, description: 'University id (case-insensitive).', schema: { type: 'string' } },
   campusPath: { name: 'campus', in: 'path', required: true, description: 'Campus id (case-insensitive).', schema: { type: 'string' } },
-  legacyQ: { name: 'q', in: 'query', required: true, description: 'Code, name or alias.', schema: { type: 'string', minLength: 1, maxLength: IDENTIFIER_MAX } },
-  legacyId: { name: 'id', in: 'query', required: true, description: 'Place id.', schema: { type: 'string', minLength: 1 } },
+  legacyQ: { name: 'q', in: 'query', required: true, description: 'Code, name or alias. Missing or unknown → 404 building_not_found. Other query parameters are ignored.', schema: { type: 'string', minLength: 1 } },
+  legacyId: { name: 'id', in: 'query', required: true, description: 'Place id. Missing or unknown → 404 place_not_found.', schema: { type: 'string', minLength: 1 } },
 };
 
 const P = refParam;
@@ -153,12 +153,12 @@ export function pathSpecs(): PathSpec[] {
     { path: '/v1/places/{placeId}', method: 'get', tag: 'places', summary: 'One place', parameters: [P('placeId'), ...SELECT], success: ok('The place.', envelope(ref('Place')), { etag: true }), errors: [400, 404] },
     { path: '/v1/routes', method: 'post', tag: 'routes', summary: 'Building-to-building walking estimate', requestBody: 'RouteRequest', success: ok('The route (Cache-Control: no-store).', envelope(ref('Route'))), errors: [400, 404, 409, 413, 415] },
     { path: '/v1/gaps/plan', method: 'post', tag: 'gaps', summary: 'Assess one free interval between two buildings', description: 'Evaluates only the supplied interval and buildings; accepts, retrieves and stores no timetable. endTime must be greater than startTime.', requestBody: 'GapPlanRequest', success: ok('The gap plan (Cache-Control: no-store).', envelope(ref('GapPlan'))), errors: [400, 404, 409, 413, 415] },
-    { path: '/api/campus-buildings', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: all buildings (successor /v1/buildings)', parameters: SELECT, success: ok('Flat body.', ref('LegacyBuildings'), { etag: true, legacy: true }), errors: [400] },
-    { path: '/api/campus-building', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: one building (successor /v1/buildings/{building})', parameters: [P('legacyQ'), ...SELECT], success: ok('Flat body.', ref('LegacyBuilding'), { etag: true, legacy: true }), errors: [400, 404, 409] },
+    { path: '/api/campus-buildings', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: all buildings (successor /v1/buildings)', parameters: SELECT, success: ok('Flat body.', ref('LegacyBuildings'), { etag: true, legacy: true }), errors: [404] },
+    { path: '/api/campus-building', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: one building (successor /v1/buildings/{building})', parameters: [P('legacyQ'), ...SELECT], success: ok('Flat body.', ref('LegacyBuilding'), { etag: true, legacy: true }), errors: [404, 409] },
     { path: '/api/campus-route', method: 'post', tag: 'legacy', legacy: true, summary: 'Deprecated: route (successor /v1/routes)', requestBody: 'RouteRequest', success: ok('Flat body.', ref('LegacyRoute'), { legacy: true }), errors: [400, 404, 409, 413, 415] },
     { path: '/api/campus-gap-plan', method: 'post', tag: 'legacy', legacy: true, summary: 'Deprecated: gap plan (successor /v1/gaps/plan)', requestBody: 'GapPlanRequest', success: ok('Flat body.', ref('LegacyGapPlan'), { legacy: true }), errors: [400, 404, 409, 413, 415] },
-    { path: '/api/campus-places', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: all places (successor /v1/places)', parameters: SELECT, success: ok('Flat body.', ref('LegacyPlaces'), { etag: true, legacy: true }), errors: [400] },
-    { path: '/api/campus-place', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: one place (successor /v1/places/{placeId})', parameters: [P('legacyId')], success: ok('Flat body.', ref('LegacyPlace'), { etag: true, legacy: true }), errors: [400, 404] },
+    { path: '/api/campus-places', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: all places (successor /v1/places)', parameters: SELECT, success: ok('Flat body.', ref('LegacyPlaces'), { etag: true, legacy: true }), errors: [404] },
+    { path: '/api/campus-place', method: 'get', tag: 'legacy', legacy: true, summary: 'Deprecated: one place (successor /v1/places/{placeId})', parameters: [P('legacyId')], success: ok('Flat body.', ref('LegacyPlace'), { etag: true, legacy: true }), errors: [404] },
   ];
 }
 

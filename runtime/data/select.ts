@@ -11,8 +11,12 @@ export interface Selection {
   campus?: string;
 }
 
-/** collection: unknown → 400 invalid_query. lookup: unknown → 404, mismatch → invalid_query. body: unknown → 404, mismatch → invalid_request. */
-export type SelectionContext = 'collection' | 'lookup' | 'body';
+/**
+ * collection: unknown → 400 invalid_query. lookup: unknown → 404, mismatch → invalid_query.
+ * body: unknown → 404, mismatch → invalid_request. legacy (the deprecated GET aliases, whose contract
+ * lists no 400): unknown or mismatched → 404.
+ */
+export type SelectionContext = 'collection' | 'lookup' | 'body' | 'legacy';
 
 function unknown(ctx: SelectionContext, kind: 'university' | 'campus', id: string): ApiError {
   const message = `Unknown ${kind} '${id}'.`;
@@ -37,6 +41,7 @@ export function selectCampus(ds: Dataset, sel: Selection, ctx: SelectionContext)
     if (uni && campus.universityId !== uni.id) {
       const message = `Campus '${campus.id}' does not belong to university '${uni.id}'.`;
       if (ctx === 'body') throw invalidRequest([{ field: 'campus', reason: `does not belong to university '${uni.id}'` }]);
+      if (ctx === 'legacy') throw new ApiError('campus_not_found', message);
       throw new ApiError('invalid_query', message, { parameter: 'campus' });
     }
     return campus;

@@ -7,9 +7,9 @@
  *   arrival is null.
  * - `location-dependent` (score 100, listed first) is added when the route is unavailable because a
  *   building has no known location; the other candidates remain as alternatives.
- * - activityMinutes = the minutes of the plan's `activity` segments: A for the productivity
- *   actions and the quick resets, the meal for `meal-window` (the rest is flex), the focus part
- *   for `flexible-long-gap` (the reset is flex), the time at home for `leave-campus-candidate`.
+ * - activityMinutes = A (§8: "A = activityMinutes") for every on-campus action — its activity and
+ *   flex segments (the meal and the time to spare; the focus block and the reset) sum to A — and the
+ *   time at home for `leave-campus-candidate` (§8: "activity = home").
  * - Timeline: zero-minute segments are left out; travel and buffer are cut to what is left of the
  *   gap, so the segments never sum to more than D. Pack-up is a `setup` segment.
  * - Route tags apply to every recommendation; tags are listed in SPEC order. Scores are rounded
@@ -491,7 +491,7 @@ function finish(ctx: Context, d: Draft): GapRecommendation {
     title: d.title,
     summary: d.summary,
     score: round2(d.score),
-    activityMinutes: d.timeline.filter((s) => s.kind === 'activity').reduce((s, x) => s + x.minutes, 0),
+    activityMinutes: d.timeline.filter((s) => s.kind === 'activity' || s.kind === 'flex').reduce((s, x) => s + x.minutes, 0),
     reasons: d.reasons,
     tags: GAP_TAGS.filter((t) => tags.has(t)),
     timeline: d.timeline,

@@ -185,8 +185,9 @@ export function routeFromCell(
     totalDistanceMeters: metres(cell.totalMeters),
     indoorDistanceMeters: metres(cell.indoorMeters),
     outdoorDistanceMeters: metres(cell.outdoorMeters),
+    // To 0.1 s: the gap planner's travel = ceil(estimatedSeconds / 60) then agrees with the formula.
     estimatedSeconds:
-      total === null ? null : Math.round(total / preferences.walkingSpeedMps + (orNull(cell.delaySeconds) ?? 0)),
+      total === null ? null : Math.round((total / preferences.walkingSpeedMps + (orNull(cell.delaySeconds) ?? 0)) * 10) / 10,
     floorChanges: orNull(cell.floorChanges),
     warnings: routeWarnings(status, cell.flags | 0, preferences.mode),
     routeVerification,

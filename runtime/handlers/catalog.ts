@@ -6,12 +6,12 @@ import { ApiError, invalidQuery } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
-import { canonicalQuery, parseQuery, type QuerySpec } from '../http/query.ts';
+import { canonicalQuery, NO_QUERY, parseQuery, type QuerySpec } from '../http/query.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, ApiRequest, Handler } from './context.ts';
 
-const NO_QUERY: QuerySpec = {};
+
 const PAGE_QUERY: QuerySpec = { limit: { type: 'limit' }, offset: { type: 'offset' } };
 const CAMPUS_LIST_QUERY: QuerySpec = { university: { type: 'id' }, ...PAGE_QUERY };
 
@@ -81,8 +81,9 @@ export function universityHandler(ctx: AppContext): Handler {
   const replies = new Map(ctx.ds.catalog.universities.map((u) => [u.id, prepared(ctx, `/v1/universities/${u.id}`, universityRecord(ctx.ds, u))]));
   return (req) => {
     parseQuery(req.query, NO_QUERY);
-    const id = req.params.university ?? '';
-    const u = findUniversity(ctx.ds, id.trim());
+    const id = (req.params.university ?? '').trim();
+    if (id === '') throw new ApiError('invalid_identifier', 'The university id is blank.');
+    const u = findUniversity(ctx.ds, id);
     if (!u) throw new ApiError('university_not_found', `Unknown university '${id}'.`);
     return replies.get(u.id)!;
   };
@@ -92,8 +93,9 @@ export function campusHandler(ctx: AppContext): Handler {
   const replies = new Map(ctx.ds.catalog.campuses.map((c) => [c.id, prepared(ctx, `/v1/campuses/${c.id}`, campusRecord(ctx.ds, c))]));
   return (req) => {
     parseQuery(req.query, NO_QUERY);
-    const id = req.params.campus ?? '';
-    const c = findCampus(ctx.ds, id.trim());
+    const id = (req.params.campus ?? '').trim();
+    if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
+    const c = findCampus(ctx.ds, id);
     if (!c) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
     return replies.get(c.id)!;
   };

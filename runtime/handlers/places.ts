@@ -31,7 +31,6 @@ export const PLACES_QUERY: QuerySpec = {
 };
 const PLACE_QUERY: QuerySpec = { university: { type: 'id' }, campus: { type: 'id' } };
 const PLACE_ID = new RegExp(SLUG_PATTERN);
-const PLACE_ID_MAX = 200;
 
 /** Places of a campus after the filters, evaluated at `now` (ordered by id). */
 export function evaluatePlaces(ctx: AppContext, campus: CampusData, q: QueryValues, now: Date): EvaluatedPlace[] {
@@ -80,7 +79,7 @@ export function placesListHandler(ctx: AppContext): Handler {
 export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryValues, now: Date): EvaluatedPlace {
   const id = (rawId ?? '').trim();
   if (id === '') throw new ApiError('invalid_identifier', 'The place id is blank.');
-  if (id.length > PLACE_ID_MAX || !PLACE_ID.test(id)) {
+  if (!PLACE_ID.test(id)) {
     throw new ApiError('invalid_identifier', 'A place id is lower-case letters and digits in hyphen-separated groups, e.g. davis-food-court.');
   }
   if (q.university !== undefined || q.campus !== undefined) selectCampus(ctx.ds, selectionOf(q), 'lookup');

@@ -54,8 +54,15 @@ export function toApiError(e: unknown): ApiError {
 
 export const invalidQuery = (message: string, details?: unknown) => new ApiError('invalid_query', message, details);
 
+/** At most this many offending fields are listed (a hostile 16 KiB body could name thousands). */
+export const MAX_LISTED_FIELDS = 50;
+const MAX_FIELDS_IN_MESSAGE = 5;
+
 export const invalidRequest = (fields: FieldError[]) => {
   const sorted = [...fields].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : a.reason < b.reason ? -1 : 1));
-  const summary = sorted.map((f) => `${f.field || '(body)'}: ${f.reason}`).join('; ');
-  return new ApiError('invalid_request', `The request body is not valid: ${summary}.`, { fields: sorted });
+  const listed = sorted.slice(0, MAX_LISTED_FIELDS);
+  const more = (n: number) => (sorted.length > n ? ` (and ${sorted.length - n} more)` : '');
+  const summary = sorted.slice(0, MAX_FIELDS_IN_MESSAGE).map((f) => `${f.field || '(body)'}: ${f.reason}`).join('; ');
+  const details = sorted.length > listed.length ? { fields: listed, omittedFields: sorted.length - listed.length } : { fields: listed };
+  return new ApiError('invalid_request', `The request body is not valid: ${summary}${more(MAX_FIELDS_IN_MESSAGE)}.`, details);
 };

@@ -16,6 +16,9 @@ export type QuerySpec = Readonly<Record<string, ParamRule>>;
 export type RawQuery = Record<string, string | string[] | undefined> | undefined;
 export type QueryValues = Record<string, string | number>;
 
+/** Endpoints that take no query parameters. */
+export const NO_QUERY: QuerySpec = {};
+
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 100;
 export const Q_MAX = 120;
@@ -32,13 +35,17 @@ export function charLength(s: string): number {
 
 /**
  * Validates and normalizes a parsed query against a whitelist. Returns only the parameters present
- * (non-empty after trimming), normalized: ids lower-case, enums canonical, codes upper-case, numbers parsed.
+ * (non-empty after trimming), normalized: ids lower-case (case-insensitive), numbers parsed.
+ * Enums and codes are exact: a value outside its set or pattern is invalid_query.
+ * `lenient` (the deprecated aliases, whose original contract lists no 400s): unknown names are ignored
+ * and a repeated name takes its first value.
  */
-export function parseQuery(raw: RawQuery, spec: QuerySpec): QueryValues {
+export function parseQuery(raw: RawQuery, spec: QuerySpec, lenient = false): QueryValues {
   const out: QueryValues = {};
   if (!raw) return out;
   for (const name of Object.keys(raw)) {
     const rule = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : undefined;
+    if (!rule && lenient) continue;
     if (!rule) {
       const allowed = Object.keys(spec);
       throw invalidQuery(
@@ -46,8 +53,11 @@ export function parseQuery(raw: RawQuery, spec: QuerySpec): QueryValues {
         { parameter: name, allowed },
       );
     }
-    const value = raw[name];
-    if (Array.isArray(value)) throw invalidQuery(`Query parameter '${name}' is repeated.`, { parameter: name });
+    let value = raw[name];
+    if (Array.isArray(value)) {
+      if (!lenient) throw invalidQuery(`Query parameter '${name}' is repeated.`, { parameter: name });
+      value = value[0];
+    }
     const v = (value ?? '').trim();
     if (v === '') continue;
     out[name] = normalize(name, v, rule);
@@ -63,34 +73,34 @@ function normalize(name: string, v: string, rule: ParamRule): string | number {
     case 'id':
       if (charLength(v) > ID_MAX) throw invalidQuery(`Query parameter '${name}' is longer than ${ID_MAX} characters.`, { parameter: name });
       return v.toLowerCase();
-    case 'enum': {
-      const lower = v.toLowerCase();
-      const hit = rule.values.find((x) => x.toLowerCase() === lower);
-      if (hit === undefined) throw invalidQuery(`Query parameter '${name}' must be one of: ${rule.values.join(', ')}.`, { parameter: name, allowed: rule.values });
-      return hit;
-    }
-    case 'code': {
-      const upper = v.toUpperCase();
-      if (!CODE.test(upper)) throw invalidQuery(`Query parameter '${name}' must be a building code of 1 to 12 letters or digits.`, { parameter: name });
-      return upper;
-    }
+    case 'enum':
+      if (!rule.values.includes(v)) throw invalidQuery(`Query parameter '${name}' must be one of: ${rule.values.join(', ')}.`, { parameter: name, allowed: rule.values });
+      return v;
+    case 'code':
+      if (!CODE.test(v)) throw invalidQuery(`Query parameter '${name}' must be a canonical building code: 1 to 12 characters of A-Z and 0-9.`, { parameter: name });
+      return v;
     case 'limit': {
       const n = DIGITS.test(v) ? Number(v) : NaN;
       if (!(n >= 1 && n <= LIMIT_MAX)) throw invalidQuery(`Query parameter 'limit' must be an integer from 1 to ${LIMIT_MAX}.`, { parameter: name });
       return n;
     }
-    case 'offset': {
-      const n = DIGITS.test(v) ? Number(v) : NaN;
-      if (!Number.isSafeInteger(n)) throw invalidQuery(`Query parameter 'offset' must be an integer >= 0.`, { parameter: name });
-      return n;
-    }
+    case 'offset':
+      // Any run of digits is a valid offset; one beyond every list is simply past the end.
+      if (!DIGITS.test(v)) throw invalidQuery(`Query parameter 'offset' must be an integer >= 0.`, { parameter: name });
+      return Math.min(Number(v), Number.MAX_SAFE_INTEGER);
   }
 }
 
-/** Canonical form of normalized values: names sorted, `name=value` joined by '&' (for ETags and caches). */
+/**
+ * Canonical form of normalized values (for ETags and caches): names sorted, `name=value` joined by '&',
+ * defaults left out, so `?limit=50&offset=0` and no query at all are the same resource.
+ */
 export function canonicalQuery(values: QueryValues): string {
   const names = Object.keys(values).sort();
   let s = '';
-  for (const n of names) s += (s ? '&' : '') + n + '=' + encodeURIComponent(String(values[n]));
+  for (const n of names) {
+    if ((n === 'limit' && values[n] === LIMIT_DEFAULT) || (n === 'offset' && values[n] === 0)) continue;
+    s += (s ? '&' : '') + n + '=' + encodeURIComponent(String(values[n]));
+  }
   return s;
 }

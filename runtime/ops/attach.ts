@@ -11,14 +11,14 @@ import { hardenServer } from './harden.ts';
 
 export interface OpsServerOptions {
   serverOptions: ServerOptions;
-  attach: (server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void) => void;
+  attach: (server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void, app?: { allowFor(path: string): string | undefined }) => void;
 }
 
 export function withOps(cfg: OpsConfig = readOpsConfig()): OpsServerOptions {
   return {
     serverOptions: serverOptions(cfg),
-    attach: (server, handler) => {
-      hardenServer(server, handler, cfg);
+    attach: (server, handler, app) => {
+      hardenServer(server, handler, cfg, app?.allowFor);
     },
   };
 }

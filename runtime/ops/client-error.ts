@@ -1,7 +1,8 @@
 /**
  * Requests Node's HTTP parser rejects (malformed syntax, oversize headers, slow clients) get a
  * JSON error in the v1 envelope instead of Node's bare "400 Bad Request", then the connection
- * is closed.
+ * is closed. They are 400 invalid_request — BEHAVIOUR §4's list of codes is complete — with a
+ * message that says which limit or rule the request broke.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -28,21 +29,13 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
       socket.destroy();
       return;
     }
-    let status = 400;
-    let reason = 'Bad Request';
-    let code = 'bad_request';
-    let message: string = MESSAGES.bad_request;
-    if (err.code === 'HPE_HEADER_OVERFLOW') {
-      status = 431;
-      reason = 'Request Header Fields Too Large';
-      code = 'headers_too_large';
-      message = MESSAGES.headers_too_large;
-    } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      status = 408;
-      reason = 'Request Timeout';
-      code = 'request_timeout';
-      message = MESSAGES.request_timeout;
-    }
+    const status = 400;
+    const reason = 'Bad Request';
+    const code = 'invalid_request';
+    const message: string =
+      err.code === 'HPE_HEADER_OVERFLOW' ? MESSAGES.headers_too_large
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? MESSAGES.request_timeout
+      : MESSAGES.bad_request;
     const requestId = newRequestId();
     // Only answer when nothing has been written on this socket for the current request.
     const s = socket as Socket & { _httpMessage?: { headersSent?: boolean } };
@@ -55,11 +48,20 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
   });
 }
 
-/** CONNECT is not served; without a listener Node would drop the socket with no answer. */
-export function installConnectHandler(server: Server): void {
+/**
+ * CONNECT is not served; without a listener Node would drop the socket with no answer.
+ * On an API path: 405 with that path's Allow; anywhere else (e.g. host:port targets): 404 not_found.
+ */
+export function installConnectHandler(server: Server, allowFor: (path: string) => string | undefined = () => undefined): void {
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    const legacy = (req.url ?? '').startsWith('/api/campus-');
-    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not supported.', newRequestId(), legacy);
-    socket.end(body.replace('\r\nConnection: close', '\r\nAllow: GET, HEAD, POST, OPTIONS\r\nConnection: close'));
+    const url = req.url ?? '';
+    const legacy = url.startsWith('/api/campus-');
+    const allow = allowFor(url);
+    if (allow === undefined) {
+      socket.end(rawErrorResponse(404, 'Not Found', 'not_found', 'No such path. See /v1 and /v1/openapi.json.', newRequestId(), legacy));
+      return;
+    }
+    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', `CONNECT is not allowed. Allowed: ${allow}.`, newRequestId(), legacy);
+    socket.end(body.replace('\r\nConnection: close', `\r\nAllow: ${allow}\r\nConnection: close`));
   });
 }

@@ -9,7 +9,7 @@ export interface OpsConfig {
   maxInflight: number;
   /** Seconds sent in Retry-After on 429. */
   retryAfterSeconds: number;
-  /** Largest request head (request line + headers) in bytes; larger → 431. */
+  /** Largest request head (request line + headers) in bytes; larger → 400 invalid_request. */
   maxHeaderSize: number;
   /** Time allowed to receive the complete request head (slow-loris guard). */
   headersTimeoutMs: number;

@@ -13,12 +13,13 @@ export function hardenServer(
   server: Server,
   handler: (req: IncomingMessage, res: ServerResponse) => unknown,
   cfg: OpsConfig,
+  allowFor?: (path: string) => string | undefined,
 ): Admission {
   applyTimeouts(server, cfg);
   const admission = new Admission(cfg);
   admission.track(server);
   installClientErrorHandler(server, cfg.logRequests);
-  installConnectHandler(server);
+  installConnectHandler(server, allowFor);
   server.on('request', guardRequests(handler, cfg, admission));
   return admission;
 }

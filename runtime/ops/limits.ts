@@ -16,6 +16,9 @@ export function serverOptions(cfg: OpsConfig): ServerOptions {
     keepAliveTimeout: cfg.keepAliveTimeoutMs,
     connectionsCheckingInterval: cfg.connectionsCheckingIntervalMs,
     noDelay: true,
+    // A request without Host is answered like any other (Node's default is a bare 400 with none of
+    // the headers BEHAVIOUR §2 puts on every response); nothing here depends on Host.
+    requireHostHeader: false,
   };
 }
 

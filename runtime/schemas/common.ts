@@ -92,11 +92,14 @@ export const ErrorEnvelope = record({
       code: enumOf(ERROR_CODES_DOC),
       message: str(),
       details: {
-        description: 'Optional. ambiguous_building: {candidates: sorted codes}; invalid_request: {fields: sorted [{field, reason}]}.',
+        description:
+          'Optional. ambiguous_building: {candidates: sorted codes}; invalid_request: {fields: sorted [{field, reason}], at most 50, ' +
+          'with omittedFields counting the rest}.',
         type: 'object',
         properties: {
           candidates: arrayOf(str({ pattern: CODE_PATTERN })),
           fields: arrayOf(ref('FieldError')),
+          omittedFields: { type: 'integer', minimum: 1 },
         },
       },
     },

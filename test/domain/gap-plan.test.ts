@@ -97,7 +97,7 @@ describe('productivity thresholds (same building: travel 0, B = 5, setup 4, pack
     expect(actions(p)).toEqual(['flexible-long-gap:91', 'study-block:89', 'quick-reset-2:68']);
     // reset = clamp(round(0.22 · 75) = 17, 15, 30); focus = 58
     expect(minutes(p)).toEqual(['setup:4', 'activity:58', 'flex:17', 'setup:3', 'buffer:5']);
-    expect(p.assessment.primary.activityMinutes).toBe(58);
+    expect(p.assessment.primary.activityMinutes).toBe(75); // A: focus + reset
   });
   it('A = 119 / 120 → study-block / deep-work-block', () => {
     expect(actions(at(119))).toEqual(['flexible-long-gap:91', 'study-block:89', 'quick-reset-2:68']);
@@ -167,7 +167,7 @@ describe('meal window (lunch 11:30–14:30, mid 13:00)', () => {
     expect(actions(p)).toEqual(['meal-window:91.03', 'focus-sprint:84', 'quick-reset-2:68']);
     expect(p.assessment.primary.tags).toContain('lunch-time');
     expect(minutes(p)).toEqual(['setup:4', 'activity:30', 'flex:18', 'setup:3', 'buffer:5']);
-    expect(p.assessment.primary.activityMinutes).toBe(30);
+    expect(p.assessment.primary.activityMinutes).toBe(48); // A: meal + time to spare
   });
   it('centred on the window → 95; far but overlapping → 90', () => {
     expect(actions(plan(750, 810))[0]).toBe('meal-window:95');

@@ -65,14 +65,14 @@ describe('routeFromCell', () => {
     ]);
   });
 
-  it('routed, every edge verified: walk metres / speed + delays, rounded to whole seconds', () => {
+  it('routed, every edge verified: walk metres / speed + delays, to 0.1 s', () => {
     const r = routeFromCell(cell('routed', 'verified', { total: 270, indoor: 0, outdoor: 270, delay: 20, floors: 0 }), A, B, fastest, 'v');
     expect(r.status).toBe('routed');
     expect(r.accuracy).toBe('Verified outdoor route, indoor estimate');
     expect(r.estimatedSeconds).toBe(220); // 270 / 1.35 + 20
     expect(r.warnings).toEqual([]);
     const slow = routeFromCell(cell('routed', 'verified', { total: 100, indoor: 0, outdoor: 100, delay: 10, floors: 0 }), A, B, { ...fastest, walkingSpeedMps: 0.7 }, 'v');
-    expect(slow.estimatedSeconds).toBe(153); // 142.857… + 10
+    expect(slow.estimatedSeconds).toBe(152.9); // 142.857… + 10
   });
 
   it('routed, mixed evidence: mapped-path accuracy and warnings in a fixed order', () => {
@@ -106,7 +106,7 @@ describe('routeFromCell', () => {
       indoorDistanceMeters: null,
       outdoorDistanceMeters: null,
       floorChanges: null,
-      estimatedSeconds: 116, // 96.3 + 20
+      estimatedSeconds: 116.3, // 96.296… + 20
       routeVerification: 'inferred',
       warnings: [ROUTE_WARNING.noGraph],
     });

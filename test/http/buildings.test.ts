@@ -53,10 +53,12 @@ describe('GET /v1/buildings', () => {
   });
 
   it('filters combine and are echoed normalized in meta.filters', async () => {
-    const r = await call(base, '/v1/buildings?university=TMU&q=%20kerr%20&category=Academic');
+    const r = await call(base, '/v1/buildings?university=TMU&q=%20kerr%20&category=academic');
     expect(r.status).toBe(200);
     expect(codes(r)).toEqual(['KHE', 'KHN', 'KHS', 'KHW']);
     expect(r.body.meta.filters).toEqual({ category: 'academic', q: 'kerr', university: 'tmu' });
+    // ids are case-insensitive; enum values are exact (a value outside the set is invalid_query)
+    expectError(await call(base, '/v1/buildings?category=Academic'), 400, 'invalid_query');
     expect(Object.keys(r.body.meta)).toEqual(['apiVersion', 'dataVersion', 'generatedAt', 'requestId', 'pagination', 'filters']);
     const none = await call(base, '/v1/buildings?limit=5');
     expect(none.body.meta.filters).toBeUndefined();

@@ -34,7 +34,10 @@ describe('GET /api/campus-buildings', () => {
     expect(r.body.buildings).toEqual((await call(base, '/v1/buildings?limit=100')).body.data);
     const tmu = await call(base, '/api/campus-buildings?university=tmu');
     expect(tmu.body.buildings.every((b: any) => b.campus === 'tmu')).toBe(true);
-    expectLegacyError(await call(base, '/api/campus-buildings?foo=1'), 400, 'invalid_query');
+    // The aliases' original contract lists no 400 for GETs: unknown parameters (cache-busters) are ignored.
+    const busted = await call(base, '/api/campus-buildings?_=123');
+    expect(busted.status).toBe(200);
+    expect(busted.body.buildings.length).toBe(30);
   });
 });
 
@@ -50,14 +53,15 @@ describe('GET /api/campus-building', () => {
     expectDeprecated(khe, '/v1/buildings/KHE?campus=tmu');
   });
 
-  it('404, 409 with candidates, 400 without q', async () => {
+  it('404, 409 with candidates, 404 without q', async () => {
     expectLegacyError(await call(base, '/api/campus-building?q=nowhere'), 404, 'building_not_found');
     const amb = await call(base, '/api/campus-building?q=Kerr%20Hall&university=tmu');
     expectLegacyError(amb, 409, 'ambiguous_building');
     expect(amb.body.candidates).toEqual(['KHE', 'KHN', 'KHS', 'KHW']);
     expect(Object.keys(amb.body)).toEqual(['service', 'error', 'message', 'candidates']);
-    expectLegacyError(await call(base, '/api/campus-building'), 400, 'invalid_query');
-    expectLegacyError(await call(base, '/api/campus-building?q=%20'), 400, 'invalid_query');
+    expectLegacyError(await call(base, '/api/campus-building'), 404, 'building_not_found');
+    expectLegacyError(await call(base, '/api/campus-building?q=%20'), 404, 'building_not_found');
+    expectLegacyError(await call(base, '/api/campus-building?q=DV&campus=nowhere'), 404, 'campus_not_found');
     const nf = await call(base, '/api/campus-building?q=nowhere');
     expect(Object.keys(nf.body)).toEqual(['service', 'error', 'message']);
     expect(nf.headers.get('cache-control')).toBe('no-store');
@@ -121,7 +125,7 @@ describe('GET /api/campus-places and /api/campus-place', () => {
     expect(r.body.dataVersion).toBe(v1.body.meta.dataVersion);
   });
 
-  it('one place; unknown or impossible id → 404; missing id → 400', async () => {
+  it('one place; unknown, impossible or missing id → 404', async () => {
     const r = await call(base, '/api/campus-place?id=davis-food-court');
     expect(r.status).toBe(200);
     oas.check('/api/campus-place', 'get', '200', r.body);
@@ -130,8 +134,8 @@ describe('GET /api/campus-places and /api/campus-place', () => {
     expect(r.body.place.id).toBe('davis-food-court');
     expectLegacyError(await call(base, '/api/campus-place?id=no-such-place'), 404, 'place_not_found');
     expectLegacyError(await call(base, '/api/campus-place?id=Not%20A%20Slug'), 404, 'place_not_found');
-    expectLegacyError(await call(base, '/api/campus-place'), 400, 'invalid_query');
-    expectLegacyError(await call(base, '/api/campus-place?id=a&id=b'), 400, 'invalid_query');
+    expectLegacyError(await call(base, '/api/campus-place'), 404, 'place_not_found');
+    expectLegacyError(await call(base, '/api/campus-place?id=a&id=b'), 404, 'place_not_found');
   });
 
   it('405 and OPTIONS keep the deprecation headers', async () => {

@@ -56,12 +56,36 @@ describe('limits', () => {
     expect(r.status).toBe(413);
   });
 
-  it('answers oversize headers with 431 in the JSON envelope', async () => {
+  it('answers oversize headers with 400 invalid_request in the JSON envelope (BEHAVIOUR §4 codes only)', async () => {
     const r = await request(f.url, 'GET', '/v1/buildings', undefined, { 'x-big': 'a'.repeat(20_000) }).catch((e: unknown) => e);
-    expect(r).toMatchObject({ status: 431 });
+    expect(r).toMatchObject({ status: 400 });
     const body = json<any>(r as any);
-    expect(body.error.code).toBe('headers_too_large');
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.message).toMatch(/headers are too large/);
     expect(body.meta.requestId).toBe((r as any).headers['x-request-id']);
+  });
+
+  it('CONNECT gets 405 with the Allow of the path it names, 404 elsewhere', async () => {
+    for (const [target, status, allow] of [['/v1', 405, 'GET, HEAD, OPTIONS'], ['/v1/routes', 405, 'POST, OPTIONS'], ['example.com:443', 404, null]] as const) {
+      const s = await connect(f.port);
+      const got = readUntilClose(s, 3000);
+      s.write(`CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      const r = parse((await got).data);
+      expect(r.status, target).toBe(status);
+      if (allow) expect(r.headers).toContain(`Allow: ${allow}\r\n`);
+      else expect(r.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('a request without Host is served normally, with every BEHAVIOUR §2 header', async () => {
+    const s = await connect(f.port);
+    const got = readUntilClose(s, 3000);
+    s.write('GET /v1/universities/uoft HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const r = parse((await got).data);
+    expect(r.status).toBe(200);
+    expect(r.headers).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(r.headers).toContain('Access-Control-Allow-Origin: *');
+    expect(r.body.data.id).toBe('uoft');
   });
 
   it('answers malformed HTTP with 400 in the JSON envelope', async () => {

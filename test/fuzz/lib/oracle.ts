@@ -5,6 +5,13 @@ import { matchPath, type PathEntry } from './openapi.ts';
 
 const STACK = /\n\s+at |node:internal|\/work\/|\.ts:\d+/;
 
+/** BEHAVIOUR §4: the complete list of error codes. */
+const ERROR_CODES = new Set([
+  'invalid_query', 'invalid_identifier', 'invalid_json', 'invalid_request', 'building_not_found', 'place_not_found',
+  'university_not_found', 'campus_not_found', 'not_found', 'method_not_allowed', 'ambiguous_building',
+  'request_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
+]);
+
 export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): string[] {
   const v: string[] = [];
   if (res.status === null) return [`no response (${res.error})`];
@@ -15,7 +22,7 @@ export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): strin
   const path = req.path.split(' ')[0]!;
   const entry = matchPath(api, path);
   const method = req.method;
-  const allowed = new Set<number>([400, 405, 429, 431]);
+  const allowed = new Set<number>([400, 405, 429]);
   if (entry) {
     for (const op of entry.ops.values()) for (const s of op.statuses) allowed.add(s);
     allowed.add(204); // OPTIONS
@@ -58,6 +65,7 @@ export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): strin
   } else if (legacy) {
     if (body.service !== 'service-public-campus') v.push('legacy body without service');
     if (status !== 200 && typeof body.error !== 'string') v.push('legacy error without error code');
+    if (status !== 200 && !ERROR_CODES.has(String(body.error))) v.push(`error code ${String(body.error)} is not in BEHAVIOUR §4`);
   } else {
     const meta = body.meta as Record<string, unknown> | undefined;
     if (!meta || typeof meta !== 'object') v.push('missing meta');
@@ -68,6 +76,7 @@ export function judge(req: FuzzRequest, res: RawResult, api: PathEntry[]): strin
     if (status >= 400) {
       const err = body.error as Record<string, unknown> | undefined;
       if (!err || typeof err.code !== 'string' || typeof err.message !== 'string') v.push('error envelope without error.code/message');
+      else if (!ERROR_CODES.has(err.code)) v.push(`error code ${err.code} is not in BEHAVIOUR §4`);
       if ('data' in body) v.push('error body has data');
     } else if (!('data' in body)) v.push('success body without data');
   }
