@@ -2,7 +2,9 @@
  * Shapes of the committed source files under `sources/` (see sources/schemas/*.json).
  * These are the build's input types; the artifact/API types live in runtime/domain/types.ts.
  */
-import type { Category, Verification, SourceRecord } from '../runtime/domain/types.ts';
+import type { Category, RegistryCampus, RegistryUniversity, Verification, SourceRecord } from '../runtime/domain/types.ts';
+
+export type { RegistryCampus, RegistryUniversity };
 
 export type LonLat = [number, number];
 
@@ -68,26 +70,6 @@ export interface SourceCampusFile {
   buildings: SourceBuilding[];
   entrances: SourceEntrance[];
   places: SourcePlace[];
-}
-
-export interface RegistryUniversity {
-  id: string;
-  name: string;
-  shortName: string;
-  campuses: string[];
-  defaultCampus: string;
-}
-
-export interface RegistryCampus {
-  id: string;
-  universityId: string;
-  name: string;
-  shortName: string;
-  timeZone: string;
-  region: 'ON' | 'BC';
-  bounds: [LonLat, LonLat];
-  boundsSource: 'published' | 'derived';
-  walkingGraph: boolean;
 }
 
 export interface Registry {

@@ -19,23 +19,11 @@ export interface UniversityRecord {
   editions: { campus: string; dataVersion: string }[];
 }
 
-export interface CampusRecord {
-  id: string;
-  university: string;
-  name: string;
-  shortName: string;
+/** The catalog campus with `university` for `universityId`, plus isDefault and capabilities. */
+export type CampusRecord = { id: string; university: string } & Omit<CatalogCampus, 'id' | 'universityId'> & {
   isDefault: boolean;
-  timeZone: string;
-  region: 'ON' | 'BC';
-  bounds: [[number, number], [number, number]];
-  boundsSource: 'published' | 'derived';
-  walkingGraph: boolean;
-  buildingCount: number;
-  entranceCount: number;
-  placeCount: number;
-  dataVersion: string;
   capabilities: string[];
-}
+};
 
 function campusCapabilities(c: CatalogCampus): string[] {
   const caps = ['buildings', 'places', 'routes', 'gap-plans'];

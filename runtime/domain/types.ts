@@ -168,6 +168,36 @@ export interface CampusArtifact {
   routes: RouteMatrixInfo;
 }
 
+/** A university of the registry (sources/registry.json). */
+export interface RegistryUniversity {
+  id: string;
+  name: string;
+  shortName: string;
+  campuses: string[];
+  defaultCampus: string;
+}
+
+/** A campus of the registry (sources/registry.json). */
+export interface RegistryCampus {
+  id: string;
+  universityId: string;
+  name: string;
+  shortName: string;
+  timeZone: string;
+  region: 'ON' | 'BC';
+  bounds: [[number, number], [number, number]];
+  boundsSource: 'published' | 'derived';
+  walkingGraph: boolean;
+}
+
+/** What the build adds to a registry campus in the catalog. */
+export interface CampusCounts {
+  buildingCount: number;
+  entranceCount: number;
+  placeCount: number;
+  dataVersion: string;
+}
+
 /** `catalog.json` in the artifact directory: registry + root-record material. */
 export interface CatalogArtifact {
   dataVersion: string;
@@ -175,28 +205,8 @@ export interface CatalogArtifact {
   generatedAt: string;
   defaultUniversity: string;
   defaultCampus: string;
-  universities: {
-    id: string;
-    name: string;
-    shortName: string;
-    campuses: string[];
-    defaultCampus: string;
-  }[];
-  campuses: {
-    id: string;
-    universityId: string;
-    name: string;
-    shortName: string;
-    timeZone: string;
-    region: 'ON' | 'BC';
-    bounds: [[number, number], [number, number]];
-    boundsSource: 'published' | 'derived';
-    walkingGraph: boolean;
-    buildingCount: number;
-    entranceCount: number;
-    placeCount: number;
-    dataVersion: string;
-  }[];
+  universities: RegistryUniversity[];
+  campuses: (RegistryCampus & CampusCounts)[];
   license: {
     notice: string;
     attribution: string[];

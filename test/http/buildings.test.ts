@@ -1,26 +1,16 @@
 /** Buildings: list, filters, query rules, pagination, identity resolution — through real HTTP. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, OpenApiValidator, startTestServer } from './helpers.ts';
-import type { StartedServer } from '../../runtime/server.ts';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, useServer } from './helpers.ts';
 
-let srv: StartedServer;
-let base: string;
-let oas: OpenApiValidator;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  base = srv.url;
-  oas = new OpenApiValidator((await call(base, '/v1/openapi.json')).body);
-});
-afterAll(() => srv.close());
+const t = useServer();
 
 const codes = (r: { body: any }) => r.body.data.map((b: any) => b.code);
 
 describe('GET /v1/buildings', () => {
   it('lists the default campus (UTM) ordered by code, with pagination meta', async () => {
-    const r = await call(base, '/v1/buildings');
+    const r = await call(t.base, '/v1/buildings');
     expect(r.status).toBe(200);
-    oas.check('/v1/buildings', 'get', '200', r.body);
+    t.oas.check('/v1/buildings', 'get', '200', r.body);
     expect(Object.keys(r.body.meta)).toEqual(['apiVersion', 'dataVersion', 'generatedAt', 'requestId', 'pagination']);
     const c = codes(r);
     expect(c).toEqual([...c].sort());
@@ -29,13 +19,13 @@ describe('GET /v1/buildings', () => {
   });
 
   it('pagination walk equals the full list', async () => {
-    const full = codes(await call(base, '/v1/buildings?campus=ubc-vancouver&limit=100'));
-    const total = (await call(base, '/v1/buildings?campus=ubc-vancouver&limit=1')).body.meta.pagination.total;
+    const full = codes(await call(t.base, '/v1/buildings?campus=ubc-vancouver&limit=100'));
+    const total = (await call(t.base, '/v1/buildings?campus=ubc-vancouver&limit=1')).body.meta.pagination.total;
     expect(total).toBeGreaterThan(100);
     const walked: string[] = [];
     let offset: number | null = 0;
     while (offset !== null) {
-      const r = await call(base, `/v1/buildings?campus=ubc-vancouver&limit=7&offset=${offset}`);
+      const r = await call(t.base, `/v1/buildings?campus=ubc-vancouver&limit=7&offset=${offset}`);
       expect(r.body.meta.pagination.count).toBe(r.body.data.length);
       walked.push(...codes(r));
       offset = r.body.meta.pagination.nextOffset;
@@ -46,30 +36,30 @@ describe('GET /v1/buildings', () => {
   });
 
   it('offset past the end → empty page with nextOffset null', async () => {
-    const r = await call(base, '/v1/buildings?offset=1000');
+    const r = await call(t.base, '/v1/buildings?offset=1000');
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([]);
     expect(r.body.meta.pagination).toEqual({ limit: 50, offset: 1000, count: 0, total: 30, nextOffset: null });
   });
 
   it('filters combine and are echoed normalized in meta.filters', async () => {
-    const r = await call(base, '/v1/buildings?university=TMU&q=%20kerr%20&category=academic');
+    const r = await call(t.base, '/v1/buildings?university=TMU&q=%20kerr%20&category=academic');
     expect(r.status).toBe(200);
     expect(codes(r)).toEqual(['KHE', 'KHN', 'KHS', 'KHW']);
     expect(r.body.meta.filters).toEqual({ category: 'academic', q: 'kerr', university: 'tmu' });
     // ids are case-insensitive; enum values are exact (a value outside the set is invalid_query)
-    expectError(await call(base, '/v1/buildings?category=Academic'), 400, 'invalid_query');
+    expectError(await call(t.base, '/v1/buildings?category=Academic'), 400, 'invalid_query');
     expect(Object.keys(r.body.meta)).toEqual(['apiVersion', 'dataVersion', 'generatedAt', 'requestId', 'pagination', 'filters']);
-    const none = await call(base, '/v1/buildings?limit=5');
+    const none = await call(t.base, '/v1/buildings?limit=5');
     expect(none.body.meta.filters).toBeUndefined();
   });
 
   it('q search is case-, accent- and punctuation-insensitive over code, name and aliases', async () => {
-    const a = codes(await call(base, '/v1/buildings?q=DAVIS'));
+    const a = codes(await call(t.base, '/v1/buildings?q=DAVIS'));
     expect(a).toContain('DV');
-    expect(codes(await call(base, `/v1/buildings?q=${encodeURIComponent('dávís')}`))).toEqual(a);
-    expect(codes(await call(base, '/v1/buildings?q=cc%2Fcct'))).toContain('CCT');
-    expect(codes(await call(base, '/v1/buildings?q=zzzz-no-such'))).toEqual([]);
+    expect(codes(await call(t.base, `/v1/buildings?q=${encodeURIComponent('dávís')}`))).toEqual(a);
+    expect(codes(await call(t.base, '/v1/buildings?q=cc%2Fcct'))).toContain('CCT');
+    expect(codes(await call(t.base, '/v1/buildings?q=zzzz-no-such'))).toEqual([]);
   });
 
   it('selects other universities and campuses; campus alone selects its university', async () => {
@@ -77,7 +67,7 @@ describe('GET /v1/buildings', () => {
       ['campus=utsg', 'utsg', 'uoft'], ['university=ubc', 'ubc-vancouver', 'ubc'], ['campus=WATERLOO', 'waterloo', 'laurier'],
       ['university=waterloo', 'waterloo-main', 'waterloo'], ['university=uoft&campus=utsc', 'utsc', 'uoft'],
     ]) {
-      const r = await call(base, `/v1/buildings?${query}&limit=3`);
+      const r = await call(t.base, `/v1/buildings?${query}&limit=3`);
       expect(r.status, query).toBe(200);
       expect(r.body.data[0]).toMatchObject({ campus, university });
     }
@@ -89,13 +79,13 @@ describe('GET /v1/buildings', () => {
       'limit=abc', 'offset=-1', 'offset=1e3', 'category=office', 'university=nowhere', 'campus=nowhere', 'university=tmu&campus=utm',
       'openNow=open',
     ]) {
-      expectError(await call(base, `/v1/buildings?${q}`), 400, 'invalid_query');
+      expectError(await call(t.base, `/v1/buildings?${q}`), 400, 'invalid_query');
     }
   });
 
   it('accepts q of exactly 120 characters; empty values count as absent', async () => {
-    expect((await call(base, `/v1/buildings?q=${'x'.repeat(120)}`)).status).toBe(200);
-    const r = await call(base, '/v1/buildings?q=&category=%20%20&limit=&offset=');
+    expect((await call(t.base, `/v1/buildings?q=${'x'.repeat(120)}`)).status).toBe(200);
+    const r = await call(t.base, '/v1/buildings?q=&category=%20%20&limit=&offset=');
     expect(r.status).toBe(200);
     expect(r.body.meta.pagination.total).toBe(30);
     expect(r.body.meta.filters).toBeUndefined();
@@ -105,45 +95,45 @@ describe('GET /v1/buildings', () => {
 describe('GET /v1/buildings/{building}', () => {
   it('resolves code, name and alias, case/punctuation/accent-insensitive', async () => {
     for (const id of ['DV', 'dv', 'William%20G.%20Davis%20Building', 'william-g-davis-building', 'DAVIS', 'd%C3%A1vis%20building', '%20dv%20']) {
-      const r = await call(base, `/v1/buildings/${id}`);
+      const r = await call(t.base, `/v1/buildings/${id}`);
       expect(r.status, id).toBe(200);
-      oas.check('/v1/buildings/{building}', 'get', '200', r.body);
+      t.oas.check('/v1/buildings/{building}', 'get', '200', r.body);
       expect(r.body.data.code).toBe('DV');
       expect(r.body.meta.pagination).toBeUndefined();
     }
   });
 
   it('TMU "Kerr Hall" → 409 ambiguous_building with sorted candidates', async () => {
-    const r = await call(base, '/v1/buildings/Kerr%20Hall?university=tmu');
+    const r = await call(t.base, '/v1/buildings/Kerr%20Hall?university=tmu');
     expectError(r, 409, 'ambiguous_building');
     expect(r.body.error.details.candidates).toEqual(['KHE', 'KHN', 'KHS', 'KHW']);
-    expect((await call(base, '/v1/buildings/KHE?campus=tmu')).body.data.code).toBe('KHE');
-    expect((await call(base, '/v1/buildings/kerr%20hall%20east?campus=tmu')).body.data.code).toBe('KHE');
+    expect((await call(t.base, '/v1/buildings/KHE?campus=tmu')).body.data.code).toBe('KHE');
+    expect((await call(t.base, '/v1/buildings/kerr%20hall%20east?campus=tmu')).body.data.code).toBe('KHE');
   });
 
   it('no substring or fuzzy matching; unknown → 404 building_not_found', async () => {
-    expectError(await call(base, '/v1/buildings/Davi'), 404, 'building_not_found');
-    expectError(await call(base, '/v1/buildings/NOPE'), 404, 'building_not_found');
-    expectError(await call(base, '/v1/buildings/KHE'), 404, 'building_not_found'); // KHE is TMU, not UTM
+    expectError(await call(t.base, '/v1/buildings/Davi'), 404, 'building_not_found');
+    expectError(await call(t.base, '/v1/buildings/NOPE'), 404, 'building_not_found');
+    expectError(await call(t.base, '/v1/buildings/KHE'), 404, 'building_not_found'); // KHE is TMU, not UTM
   });
 
   it('blank or too long identifier → 400 invalid_identifier', async () => {
-    expectError(await call(base, '/v1/buildings/%20%20'), 400, 'invalid_identifier');
-    expectError(await call(base, `/v1/buildings/${'a'.repeat(241)}`), 400, 'invalid_identifier');
-    expectError(await call(base, `/v1/buildings/${'a'.repeat(240)}`), 404, 'building_not_found');
+    expectError(await call(t.base, '/v1/buildings/%20%20'), 400, 'invalid_identifier');
+    expectError(await call(t.base, `/v1/buildings/${'a'.repeat(241)}`), 400, 'invalid_identifier');
+    expectError(await call(t.base, `/v1/buildings/${'a'.repeat(240)}`), 404, 'building_not_found');
   });
 
   it('unknown university/campus on a single lookup → 404; mismatch → 400', async () => {
-    expectError(await call(base, '/v1/buildings/DV?university=nowhere'), 404, 'university_not_found');
-    expectError(await call(base, '/v1/buildings/DV?campus=nowhere'), 404, 'campus_not_found');
-    expectError(await call(base, '/v1/buildings/DV?university=tmu&campus=utm'), 400, 'invalid_query');
-    expectError(await call(base, '/v1/buildings/DV?q=x'), 400, 'invalid_query');
+    expectError(await call(t.base, '/v1/buildings/DV?university=nowhere'), 404, 'university_not_found');
+    expectError(await call(t.base, '/v1/buildings/DV?campus=nowhere'), 404, 'campus_not_found');
+    expectError(await call(t.base, '/v1/buildings/DV?university=tmu&campus=utm'), 400, 'invalid_query');
+    expectError(await call(t.base, '/v1/buildings/DV?q=x'), 400, 'invalid_query');
   });
 
   it('same rules on every campus', async () => {
-    const r = await call(base, '/v1/buildings?campus=ubc-vancouver&limit=100');
+    const r = await call(t.base, '/v1/buildings?campus=ubc-vancouver&limit=100');
     for (const b of r.body.data.slice(0, 20)) {
-      const one = await call(base, `/v1/buildings/${encodeURIComponent(b.code.toLowerCase())}?campus=ubc-vancouver`);
+      const one = await call(t.base, `/v1/buildings/${encodeURIComponent(b.code.toLowerCase())}?campus=ubc-vancouver`);
       expect(one.body.data.code).toBe(b.code);
     }
   });

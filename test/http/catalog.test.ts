@@ -1,23 +1,13 @@
 /** Root, universities, campuses and the OpenAPI document, through real HTTP. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { call, expectError, OpenApiValidator, startTestServer, UUID_V4 } from './helpers.ts';
-import type { StartedServer } from '../../runtime/server.ts';
+import { call, expectError, UUID_V4, useServer } from './helpers.ts';
 
-let srv: StartedServer;
-let base: string;
-let oas: OpenApiValidator;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  base = srv.url;
-  oas = new OpenApiValidator((await call(base, '/v1/openapi.json')).body);
-});
-afterAll(() => srv.close());
+const t = useServer();
 
 describe('OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const r = await call(base, '/v1/openapi.json');
+    const r = await call(t.base, '/v1/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
     const v = new Validator();
@@ -28,7 +18,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents every served path with its methods', async () => {
-    const doc = oas.doc;
+    const doc = t.oas.doc;
     const expected: Record<string, string[]> = {
       '/v1': ['get', 'head', 'options'],
       '/v1/openapi.json': ['get', 'head', 'options'],
@@ -57,11 +47,11 @@ describe('OpenAPI document', () => {
   });
 
   it('publishes the request bounds that the server enforces', () => {
-    const p = oas.doc.components.schemas.RoutePreferencesInput.properties;
+    const p = t.oas.doc.components.schemas.RoutePreferencesInput.properties;
     expect(p.walkingSpeedMps).toMatchObject({ minimum: 0.5, maximum: 3 });
     expect(p.transitionBufferMinutes).toMatchObject({ minimum: 0, maximum: 60 });
     expect(p.mode.enum).toEqual(['fastest', 'prefer-indoor', 'step-free']);
-    const g = oas.doc.components.schemas.GapPreferencesInput.properties;
+    const g = t.oas.doc.components.schemas.GapPreferencesInput.properties;
     expect(g.setupMinutes).toMatchObject({ minimum: 0, maximum: 20 });
     expect(g.oneWayHomeCommuteMinutes).toMatchObject({ type: ['number', 'null'], minimum: 5, maximum: 180 });
   });
@@ -70,9 +60,9 @@ describe('OpenAPI document', () => {
 describe('GET /v1', () => {
   it('serves the root record at /v1 and /v1/', async () => {
     for (const path of ['/v1', '/v1/']) {
-      const r = await call(base, path);
+      const r = await call(t.base, path);
       expect(r.status).toBe(200);
-      oas.check('/v1', 'get', '200', r.body);
+      t.oas.check('/v1', 'get', '200', r.body);
       expect(Object.keys(r.body)).toEqual(['data', 'meta']);
       expect(Object.keys(r.body.meta)).toEqual(['apiVersion', 'dataVersion', 'generatedAt', 'requestId']);
       expect(r.body.meta.requestId).toMatch(UUID_V4);
@@ -90,46 +80,46 @@ describe('GET /v1', () => {
   });
 
   it('rejects any query parameter', async () => {
-    expectError(await call(base, '/v1?x=1'), 400, 'invalid_query');
+    expectError(await call(t.base, '/v1?x=1'), 400, 'invalid_query');
   });
 });
 
 describe('universities and campuses', () => {
   it('lists universities in registry order, paginated', async () => {
-    const r = await call(base, '/v1/universities');
-    oas.check('/v1/universities', 'get', '200', r.body);
+    const r = await call(t.base, '/v1/universities');
+    t.oas.check('/v1/universities', 'get', '200', r.body);
     expect(r.body.data.map((u: any) => u.id)).toEqual([
       'uoft', 'carleton', 'tmu', 'queens', 'laurier', 'york', 'mcmaster', 'western', 'guelph', 'uottawa', 'brock', 'ubc', 'waterloo',
     ]);
     expect(r.body.meta.pagination).toEqual({ limit: 50, offset: 0, count: 13, total: 13, nextOffset: null });
-    const page = await call(base, '/v1/universities?limit=5&offset=10');
+    const page = await call(t.base, '/v1/universities?limit=5&offset=10');
     expect(page.body.data.map((u: any) => u.id)).toEqual(['brock', 'ubc', 'waterloo']);
     expect(page.body.meta.pagination).toEqual({ limit: 5, offset: 10, count: 3, total: 13, nextOffset: null });
     expect(page.body.meta.filters).toBeUndefined();
   });
 
   it('one university, case-insensitive; unknown → 404 university_not_found', async () => {
-    const r = await call(base, '/v1/universities/UofT');
+    const r = await call(t.base, '/v1/universities/UofT');
     expect(r.status).toBe(200);
-    oas.check('/v1/universities/{university}', 'get', '200', r.body);
+    t.oas.check('/v1/universities/{university}', 'get', '200', r.body);
     expect(r.body.data).toMatchObject({ id: 'uoft', campuses: ['utm', 'utsg', 'utsc'], defaultCampus: 'utm', isDefault: true });
-    expectError(await call(base, '/v1/universities/nowhere'), 404, 'university_not_found');
+    expectError(await call(t.base, '/v1/universities/nowhere'), 404, 'university_not_found');
   });
 
   it('lists campuses, filtered by university; unknown university → 400', async () => {
-    const all = await call(base, '/v1/campuses');
-    oas.check('/v1/campuses', 'get', '200', all.body);
+    const all = await call(t.base, '/v1/campuses');
+    t.oas.check('/v1/campuses', 'get', '200', all.body);
     expect(all.body.data).toHaveLength(15);
-    const uoft = await call(base, '/v1/campuses?university=UOFT');
+    const uoft = await call(t.base, '/v1/campuses?university=UOFT');
     expect(uoft.body.data.map((c: any) => c.id)).toEqual(['utm', 'utsg', 'utsc']);
     expect(uoft.body.meta.filters).toEqual({ university: 'uoft' });
-    expectError(await call(base, '/v1/campuses?university=nowhere'), 400, 'invalid_query');
+    expectError(await call(t.base, '/v1/campuses?university=nowhere'), 400, 'invalid_query');
   });
 
   it('one campus; unknown → 404 campus_not_found', async () => {
-    const r = await call(base, '/v1/campuses/UBC-Vancouver/');
-    oas.check('/v1/campuses/{campus}', 'get', '200', r.body);
+    const r = await call(t.base, '/v1/campuses/UBC-Vancouver/');
+    t.oas.check('/v1/campuses/{campus}', 'get', '200', r.body);
     expect(r.body.data).toMatchObject({ id: 'ubc-vancouver', university: 'ubc', timeZone: 'America/Vancouver', region: 'BC' });
-    expectError(await call(base, '/v1/campuses/atlantis'), 404, 'campus_not_found');
+    expectError(await call(t.base, '/v1/campuses/atlantis'), 404, 'campus_not_found');
   });
 });

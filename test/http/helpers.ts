@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { staleReason } from '../../build/ensure.ts';
 import { buildAll } from '../../build/main.ts';
 import { startServer, type ServerOptions, type StartedServer } from '../../runtime/server.ts';
@@ -23,6 +23,26 @@ export function ensureDist(): void {
 export async function startTestServer(opts: ServerOptions = {}): Promise<StartedServer> {
   if (!opts.distDir) ensureDist();
   return startServer({ port: 0, host: '127.0.0.1', distDir: DIST, ...opts });
+}
+
+export interface TestServer {
+  readonly srv: StartedServer;
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  readonly base: string;
+  /** Validator for the served OpenAPI document. */
+  readonly oas: OpenApiValidator;
+}
+
+/** A server on the real dataset for the enclosing suite (started in beforeAll, closed in afterAll). */
+export function useServer(): TestServer {
+  const t = {} as { srv: StartedServer; base: string; oas: OpenApiValidator };
+  beforeAll(async () => {
+    t.srv = await startTestServer();
+    t.base = t.srv.url;
+    t.oas = new OpenApiValidator((await call(t.base, '/v1/openapi.json')).body);
+  });
+  afterAll(() => t.srv?.close());
+  return t;
 }
 
 export interface Res {

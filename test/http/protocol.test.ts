@@ -1,16 +1,8 @@
 /** BEHAVIOUR §1–§3 on every path: headers, methods (405 + Allow, HEAD, OPTIONS), ETag/304, 404, 500. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, postJson, startTestServer, UUID_V4, type Res } from './helpers.ts';
-import type { StartedServer } from '../../runtime/server.ts';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, postJson, startTestServer, useServer, UUID_V4, type Res } from './helpers.ts';
 
-let srv: StartedServer;
-let base: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  base = srv.url;
-});
-afterAll(() => srv.close());
+const t = useServer();
 
 const GET_PATHS = [
   '/v1', '/v1/openapi.json', '/v1/universities', '/v1/universities/uoft', '/v1/campuses', '/v1/campuses/utm', '/v1/buildings',
@@ -36,7 +28,7 @@ function expectCommonHeaders(r: Res): void {
 describe('headers', () => {
   it('every GET carries the common headers; catalog and buildings use the static Cache-Control and a weak ETag', async () => {
     for (const p of GET_PATHS) {
-      const r = await call(base, p);
+      const r = await call(t.base, p);
       expect(r.status, p).toBe(200);
       expectCommonHeaders(r);
       if (!p.includes('place')) {
@@ -49,14 +41,14 @@ describe('headers', () => {
 
   it('a fresh request id every time', async () => {
     const ids = new Set<string>();
-    for (let i = 0; i < 5; i++) ids.add((await call(base, '/v1/buildings')).body.meta.requestId);
+    for (let i = 0; i < 5; i++) ids.add((await call(t.base, '/v1/buildings')).body.meta.requestId);
     expect(ids.size).toBe(5);
   });
 
   it('errors and 204s carry the common headers too', async () => {
-    expectCommonHeaders(await call(base, '/nope'));
-    expectCommonHeaders(await call(base, '/v1/buildings?x=1'));
-    const o = await call(base, '/v1/buildings', { method: 'OPTIONS' });
+    expectCommonHeaders(await call(t.base, '/nope'));
+    expectCommonHeaders(await call(t.base, '/v1/buildings?x=1'));
+    const o = await call(t.base, '/v1/buildings', { method: 'OPTIONS' });
     expect(o.status).toBe(204);
     expectCommonHeaders(o);
   });
@@ -66,7 +58,7 @@ describe('methods', () => {
   it('405 method_not_allowed with Allow on every path, before query validation', async () => {
     for (const p of GET_PATHS) {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-        const r = await call(base, p + (p.includes('?') ? '&' : '?') + 'unknown=1', { method, headers: { 'content-type': 'application/json' }, body: method === 'DELETE' ? undefined : '{}' });
+        const r = await call(t.base, p + (p.includes('?') ? '&' : '?') + 'unknown=1', { method, headers: { 'content-type': 'application/json' }, body: method === 'DELETE' ? undefined : '{}' });
         expect(r.status, `${method} ${p}`).toBe(405);
         expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
         if (p.startsWith('/api/')) expect(r.body.error).toBe('method_not_allowed');
@@ -75,7 +67,7 @@ describe('methods', () => {
     }
     for (const p of POST_PATHS) {
       for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) {
-        const r = await call(base, `${p}?unknown=1`, { method });
+        const r = await call(t.base, `${p}?unknown=1`, { method });
         expect(r.status, `${method} ${p}`).toBe(405);
         expect(r.headers.get('allow')).toBe('POST, OPTIONS');
         if (method !== 'HEAD') expect(r.body.error.code ?? r.body.error).toBe('method_not_allowed');
@@ -85,8 +77,8 @@ describe('methods', () => {
 
   it('HEAD answers like GET without a body', async () => {
     for (const p of GET_PATHS) {
-      const get = await call(base, p);
-      const head = await call(base, p, { method: 'HEAD' });
+      const get = await call(t.base, p);
+      const head = await call(t.base, p, { method: 'HEAD' });
       expect(head.status, p).toBe(200);
       expect(head.text).toBe('');
       for (const h of ['content-type', 'cache-control', 'etag', 'content-length', 'deprecation', 'link']) {
@@ -98,7 +90,7 @@ describe('methods', () => {
 
   it('OPTIONS → 204 preflight on every path', async () => {
     for (const p of [...GET_PATHS, ...POST_PATHS]) {
-      const r = await call(base, p, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' } });
+      const r = await call(t.base, p, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' } });
       expect(r.status, p).toBe(204);
       expect(r.text).toBe('');
       expect(r.headers.get('cache-control')).toBe('public, max-age=86400');
@@ -109,49 +101,49 @@ describe('methods', () => {
 
   it('trailing slash accepted everywhere', async () => {
     for (const p of ['/v1/', '/v1/universities/', '/v1/campuses/utm/', '/v1/buildings/?limit=2', '/v1/buildings/DV/', '/v1/places/', '/api/campus-buildings/', '/api/campus-building/?q=dv']) {
-      expect((await call(base, p)).status, p).toBe(200);
+      expect((await call(t.base, p)).status, p).toBe(200);
     }
-    expect((await postJson(base, '/v1/routes/', { from: 'DV', to: 'CCT' })).status).toBe(200);
+    expect((await postJson(t.base, '/v1/routes/', { from: 'DV', to: 'CCT' })).status).toBe(200);
   });
 
   it('unknown path → 404 not_found (any method); paths are case-sensitive', async () => {
     for (const p of ['/', '/v2', '/v1/building', '/V1/buildings', '/v1/buildings/DV/extra', '/api/campus-nothing', '/v1//buildings']) {
-      expectError(await call(base, p), 404, 'not_found');
+      expectError(await call(t.base, p), 404, 'not_found');
     }
-    expectError(await call(base, '/v1/nothing', { method: 'DELETE' }), 404, 'not_found');
+    expectError(await call(t.base, '/v1/nothing', { method: 'DELETE' }), 404, 'not_found');
   });
 });
 
 describe('ETag and If-None-Match', () => {
   it('matching If-None-Match → 304 without a body; other tags → 200', async () => {
     for (const p of ['/v1', '/v1/buildings?limit=5', '/v1/buildings/DV', '/v1/universities', '/v1/openapi.json', '/api/campus-buildings']) {
-      const first = await call(base, p);
+      const first = await call(t.base, p);
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^W\//);
-      const again = await call(base, p, { headers: { 'if-none-match': etag } });
+      const again = await call(t.base, p, { headers: { 'if-none-match': etag } });
       expect(again.status, p).toBe(304);
       expect(again.text).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
       expect(again.headers.get('x-request-id')).toMatch(UUID_V4);
       expect(again.headers.get('cache-control')).toBe(STATIC_CACHE);
-      expect((await call(base, p, { headers: { 'if-none-match': `"other", ${etag.slice(2)}` } })).status).toBe(304);
-      expect((await call(base, p, { headers: { 'if-none-match': '*' } })).status).toBe(304);
-      expect((await call(base, p, { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
+      expect((await call(t.base, p, { headers: { 'if-none-match': `"other", ${etag.slice(2)}` } })).status).toBe(304);
+      expect((await call(t.base, p, { headers: { 'if-none-match': '*' } })).status).toBe(304);
+      expect((await call(t.base, p, { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
     }
   });
 
   it('the ETag follows the canonical query: order and defaults do not matter, different pages differ', async () => {
-    const a = (await call(base, '/v1/buildings?limit=5&q=hall')).headers.get('etag');
-    const b = (await call(base, '/v1/buildings?q=%20hall&limit=5')).headers.get('etag');
-    const c = (await call(base, '/v1/buildings?q=hall&limit=6')).headers.get('etag');
+    const a = (await call(t.base, '/v1/buildings?limit=5&q=hall')).headers.get('etag');
+    const b = (await call(t.base, '/v1/buildings?q=%20hall&limit=5')).headers.get('etag');
+    const c = (await call(t.base, '/v1/buildings?q=hall&limit=6')).headers.get('etag');
     expect(a).toBe(b);
     expect(a).not.toBe(c);
-    expect((await call(base, '/v1/buildings/dv')).headers.get('etag')).toBe((await call(base, '/v1/buildings/Davis%20Building')).headers.get('etag'));
+    expect((await call(t.base, '/v1/buildings/dv')).headers.get('etag')).toBe((await call(t.base, '/v1/buildings/Davis%20Building')).headers.get('etag'));
   });
 
   it('errors and POSTs carry no ETag', async () => {
-    expect((await call(base, '/v1/buildings/NOPE')).headers.get('etag')).toBeNull();
-    expect((await postJson(base, '/v1/routes', { from: 'DV', to: 'CCT' })).headers.get('etag')).toBeNull();
+    expect((await call(t.base, '/v1/buildings/NOPE')).headers.get('etag')).toBeNull();
+    expect((await postJson(t.base, '/v1/routes', { from: 'DV', to: 'CCT' })).headers.get('etag')).toBeNull();
   });
 });
 
