@@ -51,9 +51,15 @@ export class PlaceCatalog {
   }
 
   serialize(e: EvaluatedPlace): string {
+    const [before, after] = this.serializeAround(e);
+    return before + JSON.stringify(e.state.evaluatedAt) + after;
+  }
+
+  /** The place's JSON split around its `evaluatedAt` value: JSON = before + JSON.stringify(evaluatedAt) + after. */
+  serializeAround(e: EvaluatedPlace): [before: string, after: string] {
     const f = this.fragments.get(e.place)!;
     const s = e.state;
-    return `${f.head}${JSON.stringify(s.availability)},"evaluatedAt":${JSON.stringify(s.evaluatedAt)},"nextTransition":${JSON.stringify(s.nextTransition)}${f.tail}`;
+    return [`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`, `,"nextTransition":${JSON.stringify(s.nextTransition)}${f.tail}`];
   }
 }
 

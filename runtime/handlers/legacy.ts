@@ -9,11 +9,13 @@ import { ApiError, isApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_NO_STORE, CACHE_STATIC } from '../http/headers.ts';
 import { canonicalQuery, parseQuery, type QuerySpec, type RawQuery } from '../http/query.ts';
+import { InstantTextBuilder } from '../http/instant-text.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BUILDING_QUERY, selectionOf } from './buildings.ts';
 import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import type { AppContext, Handler } from './context.ts';
-import { evaluatePlaces, findPlace, placesCaching } from './places.ts';
+import { evaluateCandidates, findPlace, LIST_VIEWS_MAX, PLACE_VIEWS_MAX } from './places.ts';
+import { appendPlace, appendPlaces, earliestTransition, flatReply, placesEtag, PlacesViews, type PlacesView } from './places-view.ts';
 
 const SERVICE = `{"service":${JSON.stringify(LEGACY_SERVICE)}`;
 // The aliases keep their original contract, which lists no 400s for GETs: unknown query parameters
@@ -91,34 +93,43 @@ export function legacyGapPlanHandler(ctx: AppContext): Handler {
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */
 export function legacyPlacesHandler(ctx: AppContext): Handler {
+  const views = new PlacesViews<PlacesView>(LIST_VIEWS_MAX);
   return (req) => {
     const q = legacyQuery(req, SELECT);
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
+    const key = canonicalQuery(q);
     const now = ctx.now();
-    const places = evaluatePlaces(ctx, campus, {}, now);
-    const body =
-      `${SERVICE},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(ctx.ds.generatedAt)},` +
-      `"places":[${places.map((e) => ctx.places.serialize(e)).join(',')}]}`;
-    const caching = placesCaching(ctx, places, now, '/api/campus-places', canonicalQuery(q), false);
-    return bodyReply(body, caching.cacheControl, caching.etag, successorOf(ctx, '/v1/places', campus.id));
+    const view = views.get(key, now, (at) => evaluateCandidates(ctx, campus, {}, at), (places) => {
+      const body = new InstantTextBuilder().text(
+        `${SERVICE},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(ctx.ds.generatedAt)},"places":`,
+      );
+      const text = appendPlaces(body, ctx.places, places).text('}').build();
+      return { text, earliest: earliestTransition(places), etag: placesEtag(ctx, places, '/api/campus-places', key) };
+    });
+    return flatReply(view, now, successorOf(ctx, '/v1/places', campus.id));
   };
 }
 
 /** GET /api/campus-place?id= → {service, dataVersion, place}; an id that cannot exist is simply not found. */
 export function legacyPlaceHandler(ctx: AppContext): Handler {
+  const views = new PlacesViews<PlacesView>(PLACE_VIEWS_MAX);
   return (req) => {
     const q = legacyQuery(req, PLACE_LOOKUP);
     if (q.id === undefined) throw new ApiError('place_not_found', 'No place id given: pass ?id= with a place id.');
-    const now = ctx.now();
-    let e;
+    let found;
     try {
-      e = findPlace(ctx, q.id as string, {}, now);
+      found = findPlace(ctx, q.id as string, {});
     } catch (err) {
       if (isApiError(err) && err.code === 'invalid_identifier') throw new ApiError('place_not_found', `No place with id '${q.id}'.`);
       throw err;
     }
-    const body = `${SERVICE},"dataVersion":${JSON.stringify(e.campus.info.dataVersion)},"place":${ctx.places.serialize(e)}}`;
-    const caching = placesCaching(ctx, [e], now, '/api/campus-place', `id=${e.place.id}`, false);
-    return bodyReply(body, caching.cacheControl, caching.etag, `/v1/places/${e.place.id}`);
+    const { place, campus } = found;
+    const now = ctx.now();
+    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) => {
+      const body = new InstantTextBuilder().text(`${SERVICE},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
+      const text = appendPlace(body, ctx.places, shown[0]!).text('}').build();
+      return { text, earliest: earliestTransition(shown), etag: placesEtag(ctx, shown, '/api/campus-place', `id=${place.id}`) };
+    });
+    return flatReply(view, now, `/v1/places/${place.id}`);
   };
 }

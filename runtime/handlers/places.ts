@@ -1,23 +1,24 @@
 /**
  * GET /v1/places and /v1/places/{placeId} (SPEC §4.3–4.4, BEHAVIOUR §2, §9): availability is evaluated
- * per request with the injectable clock; Cache-Control follows the earliest nextTransition in the body;
- * requests with openNow are never cached.
+ * with the injectable clock (bodies are reused while they cannot change, see places-view.ts);
+ * Cache-Control follows the earliest nextTransition in the body; requests with openNow are never cached.
  */
-import { placesCacheControl } from '../domain/availability.ts';
 import { matchKey } from '../domain/match-key.ts';
+import type { PlaceRecord } from '../domain/types.ts';
 import type { CampusData } from '../data/load.ts';
-import { availabilityDigest, type EvaluatedPlace } from '../data/places.ts';
+import type { EvaluatedPlace } from '../data/places.ts';
 import { selectCampus } from '../data/select.ts';
-import { successTemplate } from '../http/envelope.ts';
+import { DATA_OPEN, REQUEST_ID_BYTES, successFrame } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
-import { weakEtag } from '../http/etag.ts';
-import { CACHE_NO_STORE } from '../http/headers.ts';
+import { InstantTextBuilder } from '../http/instant-text.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
 import { canonicalQuery, parseQuery, Q_MAX, type QuerySpec, type QueryValues } from '../http/query.ts';
+import type { Reply } from '../http/reply.ts';
 import { PLACE_KINDS, AVAILABILITIES } from '../schemas/place.ts';
 import { SLUG_PATTERN } from '../schemas/common.ts';
 import { selectionOf } from './buildings.ts';
 import type { AppContext, Handler } from './context.ts';
+import { appendPlace, appendPlaces, earliestTransition, placesEtag, placesHeaders, PlacesViews, type PlacesView } from './places-view.ts';
 
 export const PLACES_QUERY: QuerySpec = {
   university: { type: 'id' },
@@ -32,51 +33,69 @@ export const PLACES_QUERY: QuerySpec = {
 const PLACE_QUERY: QuerySpec = { university: { type: 'id' }, campus: { type: 'id' } };
 const PLACE_ID = new RegExp(SLUG_PATTERN);
 
-/** Places of a campus after the filters, evaluated at `now` (ordered by id). */
-export function evaluatePlaces(ctx: AppContext, campus: CampusData, q: QueryValues, now: Date): EvaluatedPlace[] {
+/** Places of a campus that the filters other than openNow select, evaluated at `now` (ordered by id). */
+export function evaluateCandidates(ctx: AppContext, campus: CampusData, q: QueryValues, now: Date): EvaluatedPlace[] {
   const qKey = q.q === undefined ? undefined : matchKey(q.q as string);
   const out: EvaluatedPlace[] = [];
   for (const place of campus.places) {
     if (q.kind !== undefined && place.kind !== q.kind) continue;
     if (q.building !== undefined && place.building !== q.building) continue;
     if (qKey !== undefined && !ctx.places.matchesQuery(place, qKey)) continue;
-    const e = ctx.places.evaluate(place, campus, now);
-    if (q.openNow !== undefined && e.state.availability !== q.openNow) continue;
-    out.push(e);
+    out.push(ctx.places.evaluate(place, campus, now));
   }
   return out;
 }
 
-/** Cache-Control and ETag of a places body (BEHAVIOUR §2). */
-export function placesCaching(
-  ctx: AppContext, evaluated: readonly EvaluatedPlace[], now: Date, path: string, key: string, noStore: boolean,
-): { cacheControl: string; etag?: string } {
-  if (noStore) return { cacheControl: CACHE_NO_STORE };
-  const cacheControl = placesCacheControl(evaluated.map((e) => e.state.nextTransition), now);
-  if (cacheControl === CACHE_NO_STORE) return { cacheControl };
-  const state = availabilityDigest(evaluated);
-  const memoKey = `${path}\n${key}\n${state}`;
-  const etag = ctx.placeEtags.get(memoKey) ?? ctx.placeEtags.set(memoKey, weakEtag(ctx.ds.dataVersion, path, key, state));
-  return { cacheControl, etag };
+/** The openNow filter on evaluated places. */
+function byOpenNow(candidates: EvaluatedPlace[], q: QueryValues): EvaluatedPlace[] {
+  return q.openNow === undefined ? candidates : candidates.filter((e) => e.state.availability === q.openNow);
 }
 
+/** A v1 places view: the text before the request id, then a constant suffix. */
+interface EnvelopeView extends PlacesView {
+  suffix: string;
+  suffixBytes: number;
+}
+
+function envelopeView(ctx: AppContext, dataVersion: string, data: InstantTextBuilder, extras: Parameters<typeof successFrame>[1], shown: readonly EvaluatedPlace[], etag: string | undefined): EnvelopeView {
+  const frame = successFrame(dataVersion, { generatedAt: ctx.ds.generatedAt, ...extras });
+  return { text: data.text(frame.beforeId).build(), suffix: frame.suffix, suffixBytes: Buffer.byteLength(frame.suffix), earliest: earliestTransition(shown), etag };
+}
+
+/** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
+function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
+  const iso = now.toISOString();
+  return {
+    kind: 'template',
+    template: { prefix: view.text.at(iso), suffix: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffixBytes },
+    ...placesHeaders(view, now, noStore),
+  };
+}
+
+/** Bounds of the view caches: a list view holds up to 100 places (~70 KB at most), a single one ~1 KB. */
+export const LIST_VIEWS_MAX = 128;
+export const PLACE_VIEWS_MAX = 1024;
+
 export function placesListHandler(ctx: AppContext): Handler {
+  const views = new PlacesViews<EnvelopeView>(LIST_VIEWS_MAX);
   return (req) => {
     const q = parseQuery(req.query, PLACES_QUERY);
     const campus = selectCampus(ctx.ds, selectionOf(q), 'collection');
+    const key = canonicalQuery(q);
+    const noStore = q.openNow !== undefined;
     const now = ctx.now();
-    const { page, pagination } = paginate(evaluatePlaces(ctx, campus, q, now), q);
-    const data = `[${page.map((e) => ctx.places.serialize(e)).join(',')}]`;
-    return {
-      kind: 'template',
-      template: successTemplate(data, campus.info.dataVersion, { generatedAt: ctx.ds.generatedAt, pagination, filters: filtersOf(q) }),
-      ...placesCaching(ctx, page, now, '/v1/places', canonicalQuery(q), q.openNow !== undefined),
-    };
+    const view = views.get(key, now, (at) => evaluateCandidates(ctx, campus, q, at), (candidates) => {
+      const { page, pagination } = paginate(byOpenNow(candidates, q), q);
+      const data = appendPlaces(new InstantTextBuilder().text(DATA_OPEN), ctx.places, page);
+      const etag = noStore ? undefined : placesEtag(ctx, page, '/v1/places', key);
+      return envelopeView(ctx, campus.info.dataVersion, data, { pagination, filters: filtersOf(q) }, page, etag);
+    });
+    return envelopeReply(view, now, noStore);
   };
 }
 
 /** Finds a place by id, honouring optional university/campus selectors (404 when it is not there). */
-export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryValues, now: Date): EvaluatedPlace {
+export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryValues): { place: PlaceRecord; campus: CampusData } {
   const id = (rawId ?? '').trim();
   if (id === '') throw new ApiError('invalid_identifier', 'The place id is blank.');
   if (!PLACE_ID.test(id)) {
@@ -87,18 +106,19 @@ export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryVa
   const wrongUniversity = hit && q.university !== undefined && hit.place.university !== q.university;
   const wrongCampus = hit && q.campus !== undefined && hit.place.campus !== q.campus;
   if (!hit || wrongUniversity || wrongCampus) throw new ApiError('place_not_found', `No place with id '${id}'.`);
-  return ctx.places.evaluate(hit.place, hit.campus, now);
+  return hit;
 }
 
 export function placeHandler(ctx: AppContext): Handler {
+  const views = new PlacesViews<EnvelopeView>(PLACE_VIEWS_MAX);
   return (req) => {
     const q = parseQuery(req.query, PLACE_QUERY);
+    const { place, campus } = findPlace(ctx, req.params.placeId, q);
     const now = ctx.now();
-    const e = findPlace(ctx, req.params.placeId, q, now);
-    return {
-      kind: 'template',
-      template: successTemplate(ctx.places.serialize(e), e.campus.info.dataVersion, { generatedAt: ctx.ds.generatedAt }),
-      ...placesCaching(ctx, [e], now, `/v1/places/${e.place.id}`, '', false),
-    };
+    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) => {
+      const data = appendPlace(new InstantTextBuilder().text(DATA_OPEN), ctx.places, shown[0]!);
+      return envelopeView(ctx, campus.info.dataVersion, data, {}, shown, placesEtag(ctx, shown, `/v1/places/${place.id}`, ''));
+    });
+    return envelopeReply(view, now, false);
   };
 }

@@ -39,7 +39,7 @@ export function template(prefix: string, suffix: string): Template {
   return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
 }
 
-/** Encodes a template once, for replies prepared at start-up or cached: each request then only copies bytes. */
+/** Encodes a template once, for replies prepared at start-up or cached: each request then writes the bytes as they are. */
 export function encoded(t: Template): Template {
   return { ...t, prefixBytes: Buffer.from(t.prefix), suffixBytes: Buffer.from(t.suffix) };
 }
@@ -48,26 +48,38 @@ export function fill(t: Template, requestId: string): string {
   return t.prefix + requestId + t.suffix;
 }
 
-/** The body: pre-encoded templates are spliced as bytes (one allocation, two copies), others as one string. */
-export function fillBody(t: Template, requestId: string): Buffer | string {
+/**
+ * The body: a pre-encoded template as three chunks (its bytes, the id, its bytes — written in one go
+ * without copying the template; measured cheaper than splicing into a fresh buffer, markedly so for
+ * 20 KB bodies), others as one string.
+ */
+export function fillBody(t: Template, requestId: string): string | readonly [Buffer, string, Buffer] {
   if (t.prefixBytes === undefined || t.suffixBytes === undefined) return t.prefix + requestId + t.suffix;
-  const out = Buffer.allocUnsafe(t.bytes);
-  const at = t.prefixBytes.copy(out, 0);
-  out.write(requestId, at, REQUEST_ID_BYTES, 'latin1');
-  t.suffixBytes.copy(out, at + REQUEST_ID_BYTES);
-  return out;
+  return [t.prefixBytes, requestId, t.suffixBytes];
+}
+
+/** The success envelope without its data: body = DATA_OPEN + data JSON + frame.beforeId + requestId + frame.suffix. */
+export const DATA_OPEN = '{"data":';
+export interface SuccessFrame {
+  beforeId: string;
+  suffix: string;
 }
 
 /** Success envelope around already-serialized `data` JSON. */
 export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): Template {
-  let prefix = `{"data":${dataJson},"meta":{"apiVersion":"${API_VERSION}","dataVersion":${JSON.stringify(dataVersion)},`;
-  if (extras.generatedAt !== undefined) prefix += `"generatedAt":${JSON.stringify(extras.generatedAt)},`;
-  prefix += '"requestId":"';
+  const frame = successFrame(dataVersion, extras);
+  return template(DATA_OPEN + dataJson + frame.beforeId, frame.suffix);
+}
+
+export function successFrame(dataVersion: string, extras: MetaExtras = {}): SuccessFrame {
+  let beforeId = `,"meta":{"apiVersion":"${API_VERSION}","dataVersion":${JSON.stringify(dataVersion)},`;
+  if (extras.generatedAt !== undefined) beforeId += `"generatedAt":${JSON.stringify(extras.generatedAt)},`;
+  beforeId += '"requestId":"';
   let suffix = '"';
   if (extras.pagination) suffix += `,"pagination":${JSON.stringify(extras.pagination)}`;
   if (extras.filters && Object.keys(extras.filters).length > 0) suffix += `,"filters":${JSON.stringify(extras.filters)}`;
   suffix += '}}';
-  return template(prefix, suffix);
+  return { beforeId, suffix };
 }
 
 /** Error envelope. */

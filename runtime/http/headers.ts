@@ -29,6 +29,9 @@ export interface ResponseHead {
   extra?: readonly (readonly [string, string])[];
 }
 
+/** A body: one string or buffer, or chunks written back to back (corked: one write to the socket). */
+export type Body = string | Buffer | readonly (string | Buffer)[];
+
 /**
  * Writes status, headers and (unless `body` is null or the request is HEAD) the body.
  * `bodyBytes` is the byte length of the body (also sent for HEAD, so it matches GET).
@@ -36,7 +39,7 @@ export interface ResponseHead {
 export function writeResponse(
   res: ServerResponse,
   head: ResponseHead,
-  body: string | Buffer | null,
+  body: Body | null,
   bodyBytes: number,
   isHead: boolean,
 ): void {
@@ -47,5 +50,12 @@ export function writeResponse(
   if (!bodyless && body !== null) h.push('Content-Length', String(bodyBytes));
   res.writeHead(head.status, h);
   if (bodyless || body === null || isHead) res.end();
-  else res.end(body);
+  else if (typeof body === 'string' || !Array.isArray(body)) res.end(body);
+  else {
+    // end() uncorks the socket completely: headers and every chunk leave in one writev.
+    res.cork();
+    const last = body.length - 1;
+    for (let i = 0; i < last; i++) res.write(body[i]);
+    res.end(body[last]);
+  }
 }

@@ -12,8 +12,8 @@ import { CACHE_NO_STORE, writeResponse } from './headers.ts';
 export type Reply =
   /** Versioned envelope: the request id is spliced into the template. */
   | { kind: 'template'; template: Template; cacheControl: string; etag?: string; link?: string }
-  /** Complete body (legacy flat bodies, the OpenAPI document). */
-  | { kind: 'body'; body: Buffer; bytes: number; cacheControl: string; etag?: string; link?: string };
+  /** Complete body (legacy flat bodies, the OpenAPI document); `bytes` is its byte length. */
+  | { kind: 'body'; body: Buffer | string; bytes: number; cacheControl: string; etag?: string; link?: string };
 
 export type ExtraHeaders = readonly (readonly [string, string])[];
 

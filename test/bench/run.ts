@@ -3,6 +3,8 @@
  *
  * API vs raw node:http baseline, interleaved rounds, each server and the load generator in
  * their own processes on 127.0.0.1. Prints a table and writes test/bench/results.json.
+ * Besides req/s and latency, each round records the server's own CPU time (utime + stime from /proc)
+ * per answered request — a figure that, unlike req/s, hardly depends on how busy the machine is.
  * Never run by `npm test` except as a 1-second smoke (test/bench/smoke.test.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +12,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, forkScript, startApiProcess, stopChild, rssMb, treeRssMb, ROOT, type Child } from './lib/proc.ts';
+import { cpuMicros, ensureBuilt, forkScript, startApiProcess, stopChild, rssMb, treeRssMb, ROOT, type Child } from './lib/proc.ts';
 import { json, request } from './lib/http.ts';
 import { LoadGenerator, type LoadResult } from './lib/load.ts';
 import { discoverCases, type BenchCase } from './lib/cases.ts';
@@ -42,11 +44,15 @@ const outFile = args.out ?? path.join(ROOT, 'test/bench', smoke ? 'results-smoke
 const logEnv = { LOG_REQUESTS: args.log ? '1' : '0' };
 
 type Side = 'api' | 'baseline';
+/** A load run plus the server process's CPU time per answered request during it. */
+type Measured = LoadResult & { cpuUsPerRequest: number };
 interface CaseResult {
   name: string;
-  rounds: Record<Side, LoadResult[]>;
-  summary: Record<Side, { rps: number; rpsMin: number; rpsMax: number; p50: number; p99: number; errors: number }>;
+  rounds: Record<Side, Measured[]>;
+  summary: Record<Side, { rps: number; rpsMin: number; rpsMax: number; p50: number; p99: number; cpuUsPerRequest: number; errors: number }>;
   ratio: number;
+  /** API CPU µs per request / baseline CPU µs per request. */
+  cpuRatio: number;
   p99At10?: Record<Side, number>;
 }
 
@@ -76,13 +82,14 @@ async function capture(api: string, cases: BenchCase[]): Promise<Fixture> {
   return fx;
 }
 
-function summarize(rs: LoadResult[]) {
+function summarize(rs: Measured[]) {
   return {
     rps: median(rs.map((r) => r.rps)),
     rpsMin: min(rs.map((r) => r.rps)),
     rpsMax: max(rs.map((r) => r.rps)),
     p50: median(rs.map((r) => r.p50)),
     p99: median(rs.map((r) => r.p99)),
+    cpuUsPerRequest: median(rs.map((r) => r.cpuUsPerRequest)),
     errors: rs.reduce((s, r) => s + r.non2xx + r.errors, 0),
   };
 }
@@ -139,6 +146,7 @@ async function main(): Promise<void> {
     writeFileSync(fixturePath, JSON.stringify(await capture(api.ready.url, cases)));
     baseline = await forkScript('test/bench/baseline-child.mjs', [], { env: { BENCH_FIXTURE: fixturePath } });
     const url: Record<Side, string> = { api: api.ready.url, baseline: baseline.ready.url };
+    const pid: Record<Side, number> = { api: api.pid, baseline: baseline.pid };
 
     const run = (side: Side, c: BenchCase, secs: number, conns = connections, amount?: number) =>
       load.run({ url: url[side], connections: conns, seconds: secs, requests: c.requests, ...(amount ? { amount } : {}) });
@@ -149,26 +157,34 @@ async function main(): Promise<void> {
     }
     const rssAfterWarmup = rssMb(api.pid);
 
+    const measured = async (side: Side, c: BenchCase, secs: number): Promise<Measured> => {
+      const cpu0 = cpuMicros(pid[side]);
+      const res = await run(side, c, secs);
+      return { ...res, cpuUsPerRequest: (cpuMicros(pid[side]) - cpu0) / res.total };
+    };
+
     const byCase: CaseResult[] = cases.map((c) => ({
       name: c.name,
       rounds: { api: [], baseline: [] },
       summary: {} as CaseResult['summary'],
       ratio: NaN,
+      cpuRatio: NaN,
     }));
     for (let r = 0; r < rounds; r++) {
       for (let i = 0; i < cases.length; i++) {
         // Alternate which side goes first so neither always runs on a freshly idle machine.
         const order: Side[] = (r + i) % 2 === 0 ? ['api', 'baseline'] : ['baseline', 'api'];
         for (const side of order) {
-          const res = await run(side, cases[i]!, seconds);
+          const res = await measured(side, cases[i]!, seconds);
           byCase[i]!.rounds[side].push(res);
-          say(`round ${r + 1} ${side.padEnd(8)} ${cases[i]!.name.padEnd(30)} ${fmt(res.rps)} req/s p99 ${res.p99} ms`);
+          say(`round ${r + 1} ${side.padEnd(8)} ${cases[i]!.name.padEnd(30)} ${fmt(res.rps)} req/s p99 ${res.p99} ms, ${fmt(res.cpuUsPerRequest, 1)} µs CPU/req`);
         }
       }
     }
     for (const c of byCase) {
       c.summary = { api: summarize(c.rounds.api), baseline: summarize(c.rounds.baseline) };
       c.ratio = c.summary.api.rps / c.summary.baseline.rps;
+      c.cpuRatio = c.summary.api.cpuUsPerRequest / c.summary.baseline.cpuUsPerRequest;
     }
 
     if (extras) {
@@ -254,6 +270,8 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
     `${fmt(c.summary.api.p50, 1)} / ${fmt(c.summary.baseline.p50, 1)}`,
     `${fmt(c.summary.api.p99, 1)} / ${fmt(c.summary.baseline.p99, 1)}`,
     c.p99At10 ? `${fmt(c.p99At10.api, 1)} / ${fmt(c.p99At10.baseline, 1)}` : '—',
+    `${fmt(c.summary.api.cpuUsPerRequest)} / ${fmt(c.summary.baseline.cpuUsPerRequest)}`,
+    fmt(c.cpuRatio, 2),
     `${c.summary.api.errors} / ${c.summary.baseline.errors}`,
   ]);
   console.log(
@@ -261,7 +279,10 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
   );
   console.log(
     table(
-      ['case', 'API req/s', 'API spread', 'base req/s', 'base spread', 'API/base', 'p50 ms API/base', 'p99 ms API/base', 'p99@10c API/base', 'errors API/base'],
+      [
+        'case', 'API req/s', 'API spread', 'base req/s', 'base spread', 'API/base', 'p50 ms API/base', 'p99 ms API/base',
+        'p99@10c API/base', 'CPU µs/req API/base', 'CPU API/base', 'errors API/base',
+      ],
       rows,
     ),
   );

@@ -82,6 +82,27 @@ export function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux unless configured otherwise). */
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds (Linux, 10 ms resolution). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after "(comm)": state is field 3, utime 14, stime 15 (1-based) → indexes 11 and 12 here.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1e6) / ticksPerSecond();
+}
+
 /** Sum of RSS of a process and its direct children (cluster primary + workers). */
 export function treeRssMb(pid: number): number {
   let total = rssMb(pid);
