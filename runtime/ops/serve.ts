@@ -13,6 +13,8 @@ export interface Started {
   url: string;
   port: number;
   server: Server;
+  /** Reported in the ready line. */
+  dataVersion?: string;
 }
 
 export async function serve(start: () => Promise<Started>): Promise<void> {
@@ -31,6 +33,6 @@ export async function serve(start: () => Promise<Started>): Promise<void> {
   }
   const started = await start();
   installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
-  logEvent('info', 'listening', { url: started.url, pid: process.pid });
+  logEvent('info', 'listening', { url: started.url, dataVersion: started.dataVersion, pid: process.pid });
   process.send?.({ type: 'listening', url: started.url });
 }
