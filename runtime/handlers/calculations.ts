@@ -1,30 +1,36 @@
 /** POST /v1/routes and POST /v1/gaps/plan (SPEC §4.5): never cached. */
-import { successTemplate } from '../http/envelope.ts';
+import { framed, successFrame, type SuccessFrame } from '../http/envelope.ts';
 import { CACHE_NO_STORE } from '../http/headers.ts';
 import type { Reply } from '../http/reply.ts';
+import type { GapPlanRequestBody, RouteRequestBody } from '../schemas/requests.ts';
 import { NO_QUERY, parseQuery } from '../http/query.ts';
 import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import type { AppContext, Handler } from './context.ts';
+import { gapPlanJson, routeJson } from './result-json.ts';
 
-function calculated(ctx: AppContext, data: unknown): Reply {
-  return {
-    kind: 'template',
-    template: successTemplate(JSON.stringify(data), ctx.ds.dataVersion, { generatedAt: ctx.ds.generatedAt }),
-    cacheControl: CACHE_NO_STORE,
-  };
+function frameOf(ctx: AppContext): SuccessFrame {
+  return successFrame(ctx.ds.dataVersion, { generatedAt: ctx.ds.generatedAt });
+}
+
+function calculated(frame: SuccessFrame, dataJson: string): Reply {
+  return { kind: 'template', template: framed(frame, dataJson), cacheControl: CACHE_NO_STORE };
 }
 
 // The POSTs take no query parameters (SPEC §4): any is invalid_query, checked before the body is read.
 export function routeHandler(ctx: AppContext): Handler {
-  return async (req) => {
+  const frame = frameOf(ctx);
+  const answer = (body: RouteRequestBody) => calculated(frame, routeJson(computeRoute(ctx, body), ctx.recordJson));
+  return (req) => {
     parseQuery(req.query, NO_QUERY);
-    return calculated(ctx, computeRoute(ctx, await readRequest(req, ctx.validators.route)));
+    return readRequest(req, ctx.validators.route).then(answer);
   };
 }
 
 export function gapPlanHandler(ctx: AppContext): Handler {
-  return async (req) => {
+  const frame = frameOf(ctx);
+  const answer = (body: GapPlanRequestBody) => calculated(frame, gapPlanJson(computeGapPlan(ctx, body), ctx.recordJson));
+  return (req) => {
     parseQuery(req.query, NO_QUERY);
-    return calculated(ctx, computeGapPlan(ctx, await readRequest(req, ctx.validators.gap)));
+    return readRequest(req, ctx.validators.gap).then(answer);
   };
 }

@@ -12,9 +12,9 @@ import { readJson } from '../http/body.ts';
 import type { GapPlanRequestBody, RouteRequestBody, Selector } from '../schemas/requests.ts';
 import type { AppContext } from './context.ts';
 
-/** 415 → 413 → invalid_json → invalid_request, then the typed body. */
-export async function readRequest<T>(req: IncomingMessage, validate: (body: unknown) => T): Promise<T> {
-  return validate(await readJson(req));
+/** 415 → 413 → invalid_json → invalid_request, then the typed body (plain promise chains: no async frames). */
+export function readRequest<T>(req: IncomingMessage, validate: (body: unknown) => T): Promise<T> {
+  return readJson(req).then(validate);
 }
 
 function route(ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined): Route {

@@ -1,6 +1,7 @@
 /** What every handler gets: the loaded dataset and the things prepared from it once at start-up. */
 import type { Request } from 'polka';
 import type { Dataset, CampusData } from '../data/load.ts';
+import type { Building } from '../domain/types.ts';
 import { PlaceCatalog } from '../data/places.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
@@ -19,17 +20,20 @@ export interface AppContext {
   placeEtags: BoundedCache<string>;
   /** Serialized Building JSON per campus, same index as the campus's buildings. */
   buildingJson(campus: CampusData, index: number): string;
+  /** Serialized JSON of a Building record of the dataset (by identity; undefined for any other object). */
+  recordJson(building: Building): string | undefined;
 }
 
 export function createContext(ds: Dataset, now: () => Date, validators: Validators): AppContext {
-  const json = new Map<string, string[]>();
-  for (const c of ds.campuses) json.set(c.id, c.artifact.buildings.map((b) => JSON.stringify(b)));
+  const json = new Map<Building, string>();
+  for (const c of ds.campuses) for (const b of c.artifact.buildings) json.set(b, JSON.stringify(b));
   return {
     ds,
     now,
     places: new PlaceCatalog(ds),
     validators,
     placeEtags: new BoundedCache<string>(2048),
-    buildingJson: (campus, index) => json.get(campus.id)![index],
+    buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
+    recordJson: (building) => json.get(building),
   };
 }

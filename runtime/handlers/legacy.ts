@@ -13,6 +13,7 @@ import { InstantTextBuilder } from '../http/instant-text.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BUILDING_QUERY, selectionOf } from './buildings.ts';
 import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
+import { gapPlanJson, routeJson } from './result-json.ts';
 import type { AppContext, Handler } from './context.ts';
 import { evaluateCandidates, findPlace, LIST_VIEWS_MAX, PLACE_VIEWS_MAX } from './places.ts';
 import { appendPlace, appendPlaces, earliestTransition, flatReply, placesEtag, PlacesViews, type PlacesView } from './places-view.ts';
@@ -77,18 +78,16 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
 
 /** POST /api/campus-route → {service, route} */
 export function legacyRouteHandler(ctx: AppContext): Handler {
-  return async (req) => {
-    const route = computeRoute(ctx, await readRequest(req, ctx.validators.route));
-    return bodyReply(`${SERVICE},"route":${JSON.stringify(route)}}`, CACHE_NO_STORE);
-  };
+  return (req) =>
+    readRequest(req, ctx.validators.route).then((body) =>
+      bodyReply(`${SERVICE},"route":${routeJson(computeRoute(ctx, body), ctx.recordJson)}}`, CACHE_NO_STORE));
 }
 
 /** POST /api/campus-gap-plan → {service, gapPlan} */
 export function legacyGapPlanHandler(ctx: AppContext): Handler {
-  return async (req) => {
-    const plan = computeGapPlan(ctx, await readRequest(req, ctx.validators.gap));
-    return bodyReply(`${SERVICE},"gapPlan":${JSON.stringify(plan)}}`, CACHE_NO_STORE);
-  };
+  return (req) =>
+    readRequest(req, ctx.validators.gap).then((body) =>
+      bodyReply(`${SERVICE},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.recordJson)}}`, CACHE_NO_STORE));
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */

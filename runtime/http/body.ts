@@ -82,15 +82,15 @@ export function parseJson(buf: Buffer): unknown {
   }
 }
 
-/** 415 → 413 → invalid_json, in that order. */
-export async function readJson(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
+/** 415 → 413 → invalid_json, in that order (always settles through the promise, never throws). */
+export function readJson(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
   try {
     checkJsonContentType(req.headers['content-type']);
   } catch (e) {
     // The body is never read: when it may be large (no or a big Content-Length), close instead of draining it.
     const declared = Number(req.headers['content-length'] ?? NaN);
-    if (e instanceof ApiError && !(declared <= limit)) throw new ApiError(e.code, e.message, e.details, [['Connection', 'close']]);
-    throw e;
+    if (e instanceof ApiError && !(declared <= limit)) return Promise.reject(new ApiError(e.code, e.message, e.details, [['Connection', 'close']]));
+    return Promise.reject(e);
   }
-  return parseJson(await readBody(req, limit));
+  return readBody(req, limit).then(parseJson);
 }

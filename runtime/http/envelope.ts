@@ -67,7 +67,11 @@ export interface SuccessFrame {
 
 /** Success envelope around already-serialized `data` JSON. */
 export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): Template {
-  const frame = successFrame(dataVersion, extras);
+  return framed(successFrame(dataVersion, extras), dataJson);
+}
+
+/** The template of `dataJson` in a frame prepared once (for per-request bodies). */
+export function framed(frame: SuccessFrame, dataJson: string): Template {
   return template(DATA_OPEN + dataJson + frame.beforeId, frame.suffix);
 }
 

@@ -156,6 +156,7 @@ async function main(): Promise<void> {
       for (const c of cases) for (const side of ['api', 'baseline'] as Side[]) await run(side, c, warmup);
     }
     const rssAfterWarmup = rssMb(api.pid);
+    results.rss = { afterWarmupMb: rssAfterWarmup };
 
     const measured = async (side: Side, c: BenchCase, secs: number): Promise<Measured> => {
       const cpu0 = cpuMicros(pid[side]);
@@ -288,8 +289,11 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
   );
   const s = results.startup as { spawnToFirstAnswerMs: number; campuses: number } | undefined;
   if (s) console.log(`\nstart-up: spawn of node dist/server.mjs → first answered request ${fmt(s.spawnToFirstAnswerMs)} ms, campuses: ${s.campuses}`);
-  const rss = results.rss as { afterWarmupMb: number; after100kMb: number } | undefined;
-  if (rss) console.log(`RSS: after warm-up ${fmt(rss.afterWarmupMb, 1)} MB, after +100k requests ${fmt(rss.after100kMb, 1)} MB`);
+  const rss = results.rss as { afterWarmupMb: number; after100kMb?: number } | undefined;
+  if (rss) {
+    const more = rss.after100kMb === undefined ? '' : `, after +100k requests ${fmt(rss.after100kMb, 1)} MB`;
+    console.log(`RSS: after warm-up ${fmt(rss.afterWarmupMb, 1)} MB${more}`);
+  }
   if (results.buildMs !== undefined) console.log(`npm run build: ${fmt(results.buildMs as number)} ms`);
   const lg = results.logging as Record<string, { off: number; on: number }> | undefined;
   if (lg) for (const [k, v] of Object.entries(lg)) console.log(`request logging ${k}: off ${fmt(v.off)} req/s, on ${fmt(v.on)} req/s (${fmt((v.on / v.off - 1) * 100, 1)} %)`);
