@@ -100,5 +100,5 @@ export function placesHeaders(view: PlacesView, now: Date, noStore: boolean): { 
 /** The reply of a flat (legacy) view at `now`: the whole body, no request id inside. */
 export function flatReply(view: PlacesView, now: Date, link: string): Reply {
   const iso = now.toISOString();
-  return { kind: 'body', body: view.text.at(iso), bytes: view.text.bytes(iso), ...placesHeaders(view, now, false), link };
+  return { kind: 'body', body: view.text.bytesAt(iso), bytes: view.text.bytes(iso), ...placesHeaders(view, now, false), link };
 }

@@ -51,15 +51,14 @@ function byOpenNow(candidates: EvaluatedPlace[], q: QueryValues): EvaluatedPlace
   return q.openNow === undefined ? candidates : candidates.filter((e) => e.state.availability === q.openNow);
 }
 
-/** A v1 places view: the text before the request id, then a constant suffix. */
+/** A v1 places view: the text before the request id, then a constant suffix (UTF-8). */
 interface EnvelopeView extends PlacesView {
-  suffix: string;
-  suffixBytes: number;
+  suffix: Buffer;
 }
 
 function envelopeView(ctx: AppContext, dataVersion: string, data: InstantTextBuilder, extras: Parameters<typeof successFrame>[1], shown: readonly EvaluatedPlace[], etag: string | undefined): EnvelopeView {
   const frame = successFrame(dataVersion, { generatedAt: ctx.ds.generatedAt, ...extras });
-  return { text: data.text(frame.beforeId).build(), suffix: frame.suffix, suffixBytes: Buffer.byteLength(frame.suffix), earliest: earliestTransition(shown), etag };
+  return { text: data.text(frame.beforeId).build(), suffix: Buffer.from(frame.suffix), earliest: earliestTransition(shown), etag };
 }
 
 /** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
@@ -67,7 +66,7 @@ function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
   const iso = now.toISOString();
   return {
     kind: 'template',
-    template: { prefix: view.text.at(iso), suffix: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffixBytes },
+    template: { prefixBytes: view.text.bytesAt(iso), suffixBytes: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffix.length },
     ...placesHeaders(view, now, noStore),
   };
 }

@@ -25,26 +25,32 @@ export interface MetaExtras {
 }
 
 /** A body with a hole for the request id: body = prefix + requestId + suffix. */
-export interface Template {
+export interface TextTemplate {
   prefix: string;
   suffix: string;
   /** Byte length of the whole body once the 36-byte request id is spliced in. */
   bytes: number;
-  /** UTF-8 bytes of prefix and suffix, for templates served many times (see `encoded`). */
-  prefixBytes?: Buffer;
-  suffixBytes?: Buffer;
 }
 
-export function template(prefix: string, suffix: string): Template {
+/** The same as UTF-8 bytes only (the strings are not kept: cached replies are held once). */
+export interface EncodedTemplate {
+  prefixBytes: Buffer;
+  suffixBytes: Buffer;
+  bytes: number;
+}
+
+export type Template = TextTemplate | EncodedTemplate;
+
+export function template(prefix: string, suffix: string): TextTemplate {
   return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
 }
 
 /** Encodes a template once, for replies prepared at start-up or cached: each request then writes the bytes as they are. */
-export function encoded(t: Template): Template {
-  return { ...t, prefixBytes: Buffer.from(t.prefix), suffixBytes: Buffer.from(t.suffix) };
+export function encoded(t: TextTemplate): EncodedTemplate {
+  return { prefixBytes: Buffer.from(t.prefix), suffixBytes: Buffer.from(t.suffix), bytes: t.bytes };
 }
 
-export function fill(t: Template, requestId: string): string {
+export function fill(t: TextTemplate, requestId: string): string {
   return t.prefix + requestId + t.suffix;
 }
 
@@ -54,8 +60,7 @@ export function fill(t: Template, requestId: string): string {
  * 20 KB bodies), others as one string.
  */
 export function fillBody(t: Template, requestId: string): string | readonly [Buffer, string, Buffer] {
-  if (t.prefixBytes === undefined || t.suffixBytes === undefined) return t.prefix + requestId + t.suffix;
-  return [t.prefixBytes, requestId, t.suffixBytes];
+  return 'prefixBytes' in t ? [t.prefixBytes, requestId, t.suffixBytes] : t.prefix + requestId + t.suffix;
 }
 
 /** The success envelope without its data: body = DATA_OPEN + data JSON + frame.beforeId + requestId + frame.suffix. */
@@ -66,12 +71,12 @@ export interface SuccessFrame {
 }
 
 /** Success envelope around already-serialized `data` JSON. */
-export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): Template {
+export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): TextTemplate {
   return framed(successFrame(dataVersion, extras), dataJson);
 }
 
 /** The template of `dataJson` in a frame prepared once (for per-request bodies). */
-export function framed(frame: SuccessFrame, dataJson: string): Template {
+export function framed(frame: SuccessFrame, dataJson: string): TextTemplate {
   return template(DATA_OPEN + dataJson + frame.beforeId, frame.suffix);
 }
 
@@ -87,7 +92,7 @@ export function successFrame(dataVersion: string, extras: MetaExtras = {}): Succ
 }
 
 /** Error envelope. */
-export function errorTemplate(err: ApiError): Template {
+export function errorTemplate(err: ApiError): TextTemplate {
   const error: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.details !== undefined) error.details = err.details;
   return template(`{"error":${JSON.stringify(error)},"meta":{"apiVersion":"${API_VERSION}","requestId":"`, '"}}');
