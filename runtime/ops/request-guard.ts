@@ -13,6 +13,9 @@ import { routeTemplate } from './route-template.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
+const STARTED = Symbol('campus.requestStarted');
+type TimedResponse = ServerResponse & { [STARTED]?: number };
+
 export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admission): RequestListener {
   const log = cfg.logRequests;
   const retryAfter = String(cfg.retryAfterSeconds);
@@ -21,22 +24,26 @@ export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admis
     handleInternalError(err, this.req, this.res);
   }
 
+  // One listener shared by every response (no closure per request); 'close' is emitted once per response.
+  function onClose(this: TimedResponse): void {
+    admission.inflight--;
+    if (log) {
+      const req = this.req;
+      logRequest({
+        method: req.method ?? 'OTHER',
+        path: routeTemplate(req.url),
+        status: this.statusCode,
+        durationMs: performance.now() - this[STARTED]!,
+        requestId: requestIdOf(req),
+        aborted: !this.writableFinished,
+      });
+    }
+  }
+
   return function guarded(req: IncomingMessage, res: ServerResponse): void {
-    const start = performance.now();
+    if (log) (res as TimedResponse)[STARTED] = performance.now();
     admission.inflight++;
-    res.once('close', () => {
-      admission.inflight--;
-      if (log) {
-        logRequest({
-          method: req.method ?? 'OTHER',
-          path: routeTemplate(req.url),
-          status: res.statusCode,
-          durationMs: performance.now() - start,
-          requestId: requestIdOf(req),
-          aborted: !res.writableFinished,
-        });
-      }
-    });
+    res.on('close', onClose);
 
     if (!admission.admit(req.socket)) {
       // Connection over the cap: answer and close it; in-flight over the cap: just answer.
