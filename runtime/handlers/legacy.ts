@@ -11,6 +11,7 @@ import { CACHE_NO_STORE, CACHE_STATIC } from '../http/headers.ts';
 import { canonicalQuery, parseQuery, type QuerySpec, type RawQuery } from '../http/query.ts';
 import { InstantTextBuilder } from '../http/instant-text.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
 import { BUILDING_QUERY, selectionOf } from './buildings.ts';
 import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
@@ -55,9 +56,14 @@ export function legacyBuildingsHandler(ctx: AppContext): Handler {
 /** GET /api/campus-building?q= → {service, building} */
 export function legacyBuildingHandler(ctx: AppContext): Handler {
   const replies = new Map<string, Reply>();
+  // Resolved lookups by canonical query (selection and identifier): repeated lookups skip normalization.
+  const resolved = new BoundedCache<Reply>(4096);
   return (req) => {
     const q = legacyQuery(req, BUILDING_LOOKUP);
     if (q.q === undefined) throw new ApiError('building_not_found', "No building identifier given: pass ?q= with a code, name or alias.");
+    const lookup = canonicalQuery(q);
+    const hit = resolved.get(lookup);
+    if (hit) return hit;
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     const index = requireBuilding(campus, q.q as string);
     const key = `${campus.id}/${index}`;
@@ -70,9 +76,9 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
         weakEtag(ctx.ds.dataVersion, '/api/campus-building', `campus=${campus.id}&code=${code}`),
         `/v1/buildings/${encodeURIComponent(code)}${campus.id === ctx.ds.catalog.defaultCampus ? '' : `?campus=${campus.id}`}`,
       );
-      replies.set(key, r);
+      replies.set(key, r); // bounded by the number of buildings
     }
-    return r;
+    return resolved.set(lookup, r);
   };
 }
 
