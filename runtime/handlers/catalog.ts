@@ -77,26 +77,30 @@ export function campusesHandler(ctx: AppContext): Handler {
   });
 }
 
-export function universityHandler(ctx: AppContext): Handler {
-  const replies = new Map(ctx.ds.catalog.universities.map((u) => [u.id, prepared(ctx, `/v1/universities/${u.id}`, universityRecord(ctx.ds, u))]));
+/** One university or campus by id (case-insensitive): a prepared reply; blank → 400, unknown → 404. */
+function byIdHandler<T extends { id: string }>(
+  ctx: AppContext,
+  kind: 'university' | 'campus',
+  items: readonly T[],
+  record: (item: T) => unknown,
+  find: (id: string) => { id: string } | undefined,
+): Handler {
+  const collection = kind === 'university' ? 'universities' : 'campuses';
+  const replies = new Map(items.map((item) => [item.id, prepared(ctx, `/v1/${collection}/${item.id}`, record(item))]));
   return (req) => {
     parseQuery(req.query, NO_QUERY);
-    const id = (req.params.university ?? '').trim();
-    if (id === '') throw new ApiError('invalid_identifier', 'The university id is blank.');
-    const u = findUniversity(ctx.ds, id);
-    if (!u) throw new ApiError('university_not_found', `Unknown university '${id}'.`);
-    return replies.get(u.id)!;
+    const id = (req.params[kind] ?? '').trim();
+    if (id === '') throw new ApiError('invalid_identifier', `The ${kind} id is blank.`);
+    const hit = find(id);
+    if (!hit) throw new ApiError(`${kind}_not_found`, `Unknown ${kind} '${id}'.`);
+    return replies.get(hit.id)!;
   };
 }
 
+export function universityHandler(ctx: AppContext): Handler {
+  return byIdHandler(ctx, 'university', ctx.ds.catalog.universities, (u) => universityRecord(ctx.ds, u), (id) => findUniversity(ctx.ds, id));
+}
+
 export function campusHandler(ctx: AppContext): Handler {
-  const replies = new Map(ctx.ds.catalog.campuses.map((c) => [c.id, prepared(ctx, `/v1/campuses/${c.id}`, campusRecord(ctx.ds, c))]));
-  return (req) => {
-    parseQuery(req.query, NO_QUERY);
-    const id = (req.params.campus ?? '').trim();
-    if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
-    const c = findCampus(ctx.ds, id);
-    if (!c) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
-    return replies.get(c.id)!;
-  };
+  return byIdHandler(ctx, 'campus', ctx.ds.catalog.campuses, (c) => campusRecord(ctx.ds, c), (id) => findCampus(ctx.ds, id));
 }
