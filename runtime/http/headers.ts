@@ -10,7 +10,7 @@ export const CACHE_PREFLIGHT = 'public, max-age=86400';
 export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
 
 /** Headers that do not depend on the request, in write order (flat [name, value, …] list). */
-const CONSTANT_HEADERS: readonly string[] = [
+export const CONSTANT_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',
   'Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS',
   'Access-Control-Allow-Headers', 'content-type',

@@ -29,9 +29,6 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
       socket.destroy();
       return;
     }
-    const status = 400;
-    const reason = 'Bad Request';
-    const code = 'invalid_request';
     const message: string =
       err.code === 'HPE_HEADER_OVERFLOW' ? MESSAGES.headers_too_large
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? MESSAGES.request_timeout
@@ -42,9 +39,9 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
     if (s._httpMessage && s._httpMessage.headersSent) {
       socket.destroy();
     } else {
-      socket.end(rawErrorResponse(status, reason, code, message, requestId, targetsLegacy(err)));
+      socket.end(rawErrorResponse('invalid_request', message, requestId, targetsLegacy(err)));
     }
-    if (log) logRequest({ method: 'OTHER', path: '(unparsed)', status, durationMs: 0, requestId });
+    if (log) logRequest({ method: 'OTHER', path: '(unparsed)', status: 400, durationMs: 0, requestId });
   });
 }
 
@@ -58,10 +55,9 @@ export function installConnectHandler(server: Server, allowFor: (path: string) =
     const legacy = url.startsWith('/api/campus-');
     const allow = allowFor(url);
     if (allow === undefined) {
-      socket.end(rawErrorResponse(404, 'Not Found', 'not_found', 'No such path. See /v1 and /v1/openapi.json.', newRequestId(), legacy));
+      socket.end(rawErrorResponse('not_found', 'No such path. See /v1 and /v1/openapi.json.', newRequestId(), legacy));
       return;
     }
-    const body = rawErrorResponse(405, 'Method Not Allowed', 'method_not_allowed', `CONNECT is not allowed. Allowed: ${allow}.`, newRequestId(), legacy);
-    socket.end(body.replace('\r\nConnection: close', `\r\nAllow: ${allow}\r\nConnection: close`));
+    socket.end(rawErrorResponse('method_not_allowed', `CONNECT is not allowed. Allowed: ${allow}.`, newRequestId(), legacy, [['Allow', allow]]));
   });
 }

@@ -33,7 +33,7 @@ export function handleInternalError(err: unknown, req: IncomingMessage, res: Ser
   }
   try {
     for (const name of res.getHeaderNames()) res.removeHeader(name);
-    sendOpsError(req, res, 500, 'internal_error', requestId);
+    sendOpsError(req, res, 'internal_error', requestId);
   } catch {
     res.destroy();
   }

@@ -1,20 +1,13 @@
 /**
- * Error responses produced by the operational layer (429, 500, malformed HTTP), in the same
- * shapes as the API's own errors: the v1 envelope, or the flat legacy body on /api/campus-*.
- * BEHAVIOUR §2 headers are on every response.
+ * Error responses produced by the operational layer (429, 500, malformed HTTP), in the API's own
+ * shapes and headers: they go through the HTTP layer's error writer (http/reply.ts) — or, for a socket
+ * without a ServerResponse, are assembled from the same header list and error serializers.
  */
-import type { IncomingMessage, ServerResponse, OutgoingHttpHeaders } from 'node:http';
-
-export const BASE_ERROR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Type': 'application/json; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'content-type',
-  'Access-Control-Max-Age': '86400',
-  'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Retry-After, Deprecation, Link',
-});
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { errorTemplate, fill, legacyErrorBody } from '../http/envelope.ts';
+import { ApiError, type ErrorCode } from '../http/errors.ts';
+import { CACHE_NO_STORE, CONSTANT_HEADERS } from '../http/headers.ts';
+import { sendError } from '../http/reply.ts';
 
 export const MESSAGES = {
   rate_limited: 'The service is busy. Retry after the number of seconds in Retry-After.',
@@ -28,38 +21,29 @@ export function isLegacyPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith('/api/campus-');
 }
 
-export function errorBody(legacy: boolean, code: string, message: string, requestId: string): string {
-  return legacy
-    ? JSON.stringify({ service: 'service-public-campus', error: code, message })
-    : JSON.stringify({ error: { code, message }, meta: { apiVersion: 'v1', requestId } });
-}
+const DEPRECATED: readonly [string, string][] = [['Deprecation', 'true']];
 
-/** Full raw HTTP/1.1 response for a socket that has no ServerResponse (clientError). */
-export function rawErrorResponse(status: number, reason: string, code: string, message: string, requestId: string, legacy = false): string {
-  const body = errorBody(legacy, code, message, requestId);
-  let head = `HTTP/1.1 ${status} ${reason}\r\n`;
-  for (const [k, v] of Object.entries(BASE_ERROR_HEADERS)) head += `${k}: ${v}\r\n`;
-  head += `X-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
-  return head + body;
-}
-
+/** 429 or 500 on a live response, with `extra` headers (e.g. Retry-After, Connection). */
 export function sendOpsError(
   req: IncomingMessage,
   res: ServerResponse,
-  status: number,
-  code: keyof typeof MESSAGES,
+  code: 'rate_limited' | 'internal_error',
   requestId: string,
-  extra?: OutgoingHttpHeaders,
+  extra: readonly [string, string][] = [],
 ): void {
   const legacy = isLegacyPath(req.url);
-  const body = errorBody(legacy, code, MESSAGES[code], requestId);
-  const headers: OutgoingHttpHeaders = {
-    ...BASE_ERROR_HEADERS,
-    'X-Request-Id': requestId,
-    'Content-Length': Buffer.byteLength(body),
-    ...(legacy ? { Deprecation: 'true' } : {}),
-    ...extra,
-  };
-  res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  sendError(req, res, requestId, new ApiError(code, MESSAGES[code], undefined, [...extra]), legacy, legacy ? DEPRECATED : undefined);
+}
+
+/** Full raw HTTP/1.1 response (Connection: close) for a socket that has no ServerResponse (clientError, CONNECT). */
+export function rawErrorResponse(code: ErrorCode, message: string, requestId: string, legacy = false, extra: readonly [string, string][] = []): string {
+  const err = new ApiError(code, message);
+  const body = legacy ? legacyErrorBody(err) : fill(errorTemplate(err), requestId);
+  let head = `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nX-Request-Id: ${requestId}\r\n`;
+  for (let i = 0; i < CONSTANT_HEADERS.length; i += 2) head += `${CONSTANT_HEADERS[i]}: ${CONSTANT_HEADERS[i + 1]}\r\n`;
+  head += `Cache-Control: ${CACHE_NO_STORE}\r\n`;
+  if (legacy) head += 'Deprecation: true\r\n';
+  for (const [k, v] of extra) head += `${k}: ${v}\r\n`;
+  head += `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  return head + body;
 }

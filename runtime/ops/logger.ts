@@ -38,20 +38,23 @@ function schedule(): void {
   setImmediate(flushLogs);
 }
 
-export function flushLogs(): void {
+/** The lines written since the last flush (and nothing pending afterwards). */
+function takePending(): string {
   scheduled = false;
-  if (pending === '') return;
   const chunk = pending;
   pending = '';
-  sink(chunk);
+  return chunk;
+}
+
+export function flushLogs(): void {
+  const chunk = takePending();
+  if (chunk !== '') sink(chunk);
 }
 
 /** Synchronous flush for the last moments of a process (exit, fatal error). */
 export function flushLogsSync(): void {
-  scheduled = false;
-  if (pending === '') return;
-  const chunk = pending;
-  pending = '';
+  const chunk = takePending();
+  if (chunk === '') return;
   try {
     writeSync(1, chunk);
   } catch {

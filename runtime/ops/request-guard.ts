@@ -48,10 +48,7 @@ export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admis
     if (!admission.admit(req.socket)) {
       // Connection over the cap: answer and close it; in-flight over the cap: just answer.
       const overConn = admission.inflight <= cfg.maxInflight || cfg.maxInflight === 0;
-      sendOpsError(req, res, 429, 'rate_limited', requestIdOf(req), {
-        'Retry-After': retryAfter,
-        ...(overConn ? { Connection: 'close' } : {}),
-      });
+      sendOpsError(req, res, 'rate_limited', requestIdOf(req), overConn ? [['Retry-After', retryAfter], ['Connection', 'close']] : [['Retry-After', retryAfter]]);
       req.resume();
       return;
     }
