@@ -1,11 +1,11 @@
 /** The whole build: load → validate → compile every campus → publish artifacts. */
-import { loadSources } from './load-sources.ts';
-import { validateSources } from './validate.ts';
-import { compileCampus, type CompiledCampus } from './campus.ts';
-import { catalogArtifact } from './catalog.ts';
-import { artifactFiles, publish } from './artifacts.ts';
-import { dataVersionOf, latestRetrieval, sourcesHash } from './version.ts';
-import type { BuildReport } from './report.ts';
+import { loadSources } from './load/load-sources.ts';
+import { validateSources } from './check/validate.ts';
+import { compileCampus, type CompiledCampus } from './compile/campus/campus.ts';
+import { catalogArtifact } from './compile/catalog.ts';
+import { artifactFiles, publish } from './write/artifacts.ts';
+import { dataVersionOf, latestRetrieval, sourcesHash } from './compile/version.ts';
+import type { BuildReport } from './write/report.ts';
 
 export interface BuildOptions {
   sourcesDir: string;

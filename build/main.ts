@@ -5,8 +5,8 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { buildAll } from './build-all.ts';
-import { formatReport } from './report.ts';
-import { SourceError } from './errors.ts';
+import { formatReport } from './write/report.ts';
+import { SourceError } from './load/errors.ts';
 
 export { buildAll } from './build-all.ts';
 

@@ -2,7 +2,7 @@
  * The server process: listen on PORT (default 3000) and HOST (default 0.0.0.0) with the operational
  * layer (WORKERS, limits, request logs, crash guards, graceful shutdown); serve() logs one JSON line
  * when ready ({"msg":"listening","url":…,"dataVersion":…}).
- * `npm start` runs it as the bundled dist/server.mjs after build/ensure has made dist/ current;
+ * `npm start` runs it as the bundled dist/server.mjs after build/tools/ensure has made dist/ current;
  * DIST_DIR overrides where the data artifacts are read from (default: dist/ of this checkout).
  */
 import { fileURLToPath } from 'node:url';

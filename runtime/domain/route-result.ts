@@ -2,9 +2,9 @@
  * Route result (SPEC §2.6, BEHAVIOUR §7): turns one precomputed matrix cell into the Route record,
  * applies the route preference defaults, and writes the warnings from the cell's facts.
  */
+import type { RouteCell } from '../contract/matrix.ts';
 import {
   OUTCOME,
-  ROUTE_FIELD_COUNT,
   ROUTE_FLAG,
   ROUTE_MODES,
   ROUTE_VERIFICATION,
@@ -67,33 +67,6 @@ export interface Route {
   floorChanges: number | null;
   warnings: string[];
   routeVerification: RouteVerification;
-}
-
-/** One matrix cell as stored: outcome and verification are indexes, absent numbers are NaN. */
-export interface RouteCell {
-  outcome: number;
-  totalMeters: number;
-  indoorMeters: number;
-  outdoorMeters: number;
-  delaySeconds: number;
-  floorChanges: number;
-  verification: number;
-  flags: number;
-}
-
-/** Reads the cell [mode][from][to] of a campus matrix (layout of RouteMatrixInfo). */
-export function readRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number): RouteCell {
-  const o = ((modeIndex * n + from) * n + to) * ROUTE_FIELD_COUNT;
-  return {
-    outcome: values[o],
-    totalMeters: values[o + 1],
-    indoorMeters: values[o + 2],
-    outdoorMeters: values[o + 3],
-    delaySeconds: values[o + 4],
-    floorChanges: values[o + 5],
-    verification: values[o + 6],
-    flags: values[o + 7],
-  };
 }
 
 export const ROUTE_WARNING = {

@@ -1,6 +1,6 @@
 /**
- * Types shared by build and runtime: the API records of SPEC §2 / BEHAVIOUR, and the
- * artifact contract between `build/` (writer) and `runtime/` (reader). Written once here.
+ * Types shared by build and runtime: the API records of SPEC §2 / BEHAVIOUR and the value lists
+ * stored in artifacts. The artifact files themselves are described in runtime/contract/.
  */
 
 export type Verification = 'verified' | 'inferred' | 'unknown';
@@ -120,54 +120,6 @@ export const ROUTE_FLAG = {
   ONE_WAY: 1024, // the path uses a one-way segment (so the reverse route may differ)
 } as const;
 
-/** Fields of one matrix cell, in storage order. Numbers that are null are stored as NaN. */
-export const ROUTE_FIELDS = [
-  'outcome', // index into OUTCOME
-  'totalMeters',
-  'indoorMeters',
-  'outdoorMeters',
-  'delaySeconds', // fixed delays: exits/entries, crossings, floors by stairs
-  'floorChanges',
-  'verification', // index into ROUTE_VERIFICATION
-  'flags', // ROUTE_FLAG bits
-] as const;
-export const ROUTE_FIELD_COUNT = ROUTE_FIELDS.length;
-
-/**
- * Description of `routes/<campus>.bin`: a little-endian Float64Array of
- * modes.length × n × n × ROUTE_FIELD_COUNT values, laid out [mode][from][to][field],
- * where from/to are indexes into the campus's `buildings` array (ordered by code).
- */
-export interface RouteMatrixInfo {
-  file: string;
-  n: number;
-  modes: RouteMode[];
-  fields: readonly string[];
-}
-
-/** `campuses/<campus>.json` in the artifact directory. */
-export interface CampusArtifact {
-  campus: string;
-  university: string;
-  timeZone: string;
-  region: 'ON' | 'BC';
-  /** Building API records, ordered by code. */
-  buildings: Building[];
-  /** Per building (same index): the match keys of code, name and aliases, for `q` search. */
-  searchKeys: string[][];
-  /** Match key of a code → building index (resolution step 1). */
-  codeIndex: Record<string, number>;
-  /** Match key of a name or alias → building indexes (resolution step 2; >1 → 409). */
-  nameIndex: Record<string, number[]>;
-  /** Match keys shared by several buildings (they answer 409). */
-  sharedKeys: string[];
-  /** Per building (same index): has a known location (point or entrance). */
-  located: boolean[];
-  places: PlaceRecord[];
-  sources: SourceRecord[];
-  routes: RouteMatrixInfo;
-}
-
 /** A university of the registry (sources/registry.json). */
 export interface RegistryUniversity {
   id: string;
@@ -188,33 +140,4 @@ export interface RegistryCampus {
   bounds: [[number, number], [number, number]];
   boundsSource: 'published' | 'derived';
   walkingGraph: boolean;
-}
-
-/** What the build adds to a registry campus in the catalog. */
-export interface CampusCounts {
-  buildingCount: number;
-  entranceCount: number;
-  placeCount: number;
-  dataVersion: string;
-}
-
-/** `catalog.json` in the artifact directory: registry + root-record material. */
-export interface CatalogArtifact {
-  dataVersion: string;
-  /** date-time of the data (the latest retrieval date at 00:00Z) — deterministic. */
-  generatedAt: string;
-  defaultUniversity: string;
-  defaultCampus: string;
-  universities: RegistryUniversity[];
-  campuses: (RegistryCampus & CampusCounts)[];
-  license: {
-    notice: string;
-    attribution: string[];
-  };
-}
-
-/** `manifest.json`: every artifact file with its sha256 and size. */
-export interface Manifest {
-  dataVersion: string;
-  files: Record<string, { sha256: string; bytes: number }>;
 }

@@ -4,7 +4,8 @@
  * (and the gap plan). Same code for v1 and legacy, so their results are identical.
  */
 import { planGap, type GapPlanData } from '../domain/gap-plan.ts';
-import { readRouteCell, resolveRoutePreferences, routeFromCell, type Route, type RoutePreferencesInput } from '../domain/route-result.ts';
+import { readRouteCell } from '../contract/matrix.ts';
+import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferencesInput } from '../domain/route-result.ts';
 import { requireBuilding } from '../data/buildings.ts';
 import { selectCampus } from '../data/select.ts';
 import type { IncomingMessage } from 'node:http';

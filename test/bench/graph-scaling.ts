@@ -4,12 +4,12 @@
  * graph and on synthetic grid graphs of ~2k / 10k / 50k edges with 100 buildings.
  */
 import path from 'node:path';
-import { loadSources } from '../../build/load-sources.ts';
-import { validateSources } from '../../build/validate.ts';
-import { buildCampusGraph } from '../../build/graph.ts';
-import { computeRouteMatrix } from '../../build/route-matrix.ts';
-import { campusBuildings, type CampusBuilding } from '../../build/buildings.ts';
-import type { CampusGraphSource, GraphEdgeRow, SourceBuilding, SourceEntrance } from '../../build/source-types.ts';
+import { loadSources } from '../../build/load/load-sources.ts';
+import { validateSources } from '../../build/check/validate.ts';
+import { buildCampusGraph } from '../../build/compile/routes/graph.ts';
+import { computeRouteMatrix } from '../../build/compile/routes/route-matrix.ts';
+import { campusBuildings, type CampusBuilding } from '../../build/compile/campus/buildings.ts';
+import type { CampusGraphSource, GraphEdgeRow, SourceBuilding, SourceEntrance } from '../../build/load/source-types.ts';
 import { ROOT } from './lib/proc.ts';
 
 export interface GraphScalingRow {

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, type BuildResult } from '../../build/build-all.ts';
-import { ROUTE_FIELD_COUNT, ROUTE_MODES, type Manifest } from '../../runtime/domain/types.ts';
+import { ROUTE_MODES } from '../../runtime/domain/types.ts';
+import { FORMAT_VERSION, ROUTE_FIELD_COUNT, type Manifest } from '../../runtime/contract/index.ts';
 import { REAL_SOURCES, cleanupTempDirs, readArtifacts, tempDir, type Artifacts } from './helpers.ts';
 
 let result: BuildResult;
@@ -100,6 +101,7 @@ describe('real dataset', () => {
   it('manifest lists every other file with its sha256 and size; current.json names the version', () => {
     const manifest: Manifest = JSON.parse(readFileSync(join(result.versionDir, 'manifest.json'), 'utf8'));
     expect(manifest.dataVersion).toBe(result.dataVersion);
+    expect(manifest.formatVersion).toBe(FORMAT_VERSION);
     const files = ['catalog.json', ...readdirSync(join(result.versionDir, 'campuses')).map((f) => `campuses/${f}`), ...readdirSync(join(result.versionDir, 'routes')).map((f) => `routes/${f}`)].sort();
     expect(Object.keys(manifest.files)).toEqual(files);
     for (const f of files) {

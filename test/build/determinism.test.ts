@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from '../../build/build-all.ts';
-import { staleReason } from '../../build/ensure.ts';
+import { staleReason } from '../../build/tools/ensure.ts';
+import { FORMAT_VERSION } from '../../runtime/contract/format.ts';
+import { loadDataset } from '../../runtime/data/load.ts';
 import { REAL_SOURCES, cleanupTempDirs, copySources, editJson, tempDir } from './helpers.ts';
 
 afterAll(cleanupTempDirs);
@@ -58,5 +60,15 @@ describe('ensure staleness', () => {
     utimesSync(join(root, 'sources', 'registry.json'), future, future);
     expect(staleReason(root)).toMatch(/sources/);
     expect(statSync(join(root, 'dist', dataVersion, 'manifest.json')).isFile()).toBe(true);
+  });
+
+  it('a dist/ of another artifact format is rebuilt by ensure and refused by the loader', async () => {
+    const root = tempDir();
+    const { dataVersion } = buildAll({ sourcesDir: copySources(), outDir: join(root, 'dist') });
+    const manifestPath = join(root, 'dist', dataVersion, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, formatVersion: FORMAT_VERSION + 1 }));
+    expect(staleReason(root)).toMatch(/artifact format changed/);
+    await expect(loadDataset(join(root, 'dist'))).rejects.toThrow(/artifact format .*npm run build/);
   });
 });

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OUTCOME, ROUTE_FIELD_COUNT, ROUTE_VERIFICATION, type CampusArtifact, type CatalogArtifact } from '../../runtime/domain/types.ts';
+import { OUTCOME, ROUTE_VERIFICATION } from '../../runtime/domain/types.ts';
+import { ROUTE_FIELD_COUNT, type CampusArtifact, type CatalogArtifact } from '../../runtime/contract/index.ts';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REAL_SOURCES = join(REPO, 'sources');

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { buildAll } from '../../build/build-all.ts';
-import { SourceError, type SourceIssue } from '../../build/errors.ts';
+import { SourceError, type SourceIssue } from '../../build/load/errors.ts';
 import { REPO, cleanupTempDirs, copySources, editJson, editText, tempDir } from './helpers.ts';
 
 afterAll(cleanupTempDirs);

@@ -6,7 +6,7 @@ import {
   placesMaxAge,
   secondsUntil,
 } from '../../runtime/domain/availability.ts';
-import { compileOpeningHours } from '../../runtime/domain/opening-hours.ts';
+import { compileOpeningHours } from '../../build/compile/campus/opening-hours.ts';
 import type { PlaceHours, PlaceRecord } from '../../runtime/domain/types.ts';
 
 const TORONTO = 'America/Toronto';

@@ -1,6 +1,6 @@
 import type { Building } from '../../runtime/domain/types.ts';
 import { OUTCOME, ROUTE_VERIFICATION } from '../../runtime/domain/types.ts';
-import type { RouteCell } from '../../runtime/domain/route-result.ts';
+import type { RouteCell } from '../../runtime/contract/matrix.ts';
 
 export function building(code: string, over: Partial<Building> = {}): Building {
   return {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  readRouteCell,
   resolveRoutePreferences,
   routeFromCell,
   routeHasUnknownLocation,
   ROUTE_WARNING,
 } from '../../runtime/domain/route-result.ts';
-import { ROUTE_FIELD_COUNT, ROUTE_FLAG } from '../../runtime/domain/types.ts';
+import { ROUTE_FLAG } from '../../runtime/domain/types.ts';
+import { ROUTE_FIELD_COUNT, readRouteCell } from '../../runtime/contract/matrix.ts';
 import { building, cell } from './fixtures.ts';
 
 const A = building('AA');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { staleReason } from '../../build/ensure.ts';
+import { staleReason } from '../../build/tools/ensure.ts';
 import { buildAll } from '../../build/main.ts';
 import { startServer, type ServerOptions, type StartedServer } from '../../runtime/server.ts';
 
@@ -15,7 +15,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = join(ROOT, 'dist');
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Same as `tsx build/ensure.ts`: build dist/ when it is missing or stale. */
+/** Same as `tsx build/tools/ensure.ts`: build dist/ when it is missing or stale. */
 export function ensureDist(): void {
   if (staleReason(ROOT) !== null) buildAll({ sourcesDir: join(ROOT, 'sources'), outDir: DIST });
 }

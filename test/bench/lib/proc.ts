@@ -22,11 +22,11 @@ interface ForkOptions {
 
 /** Make dist/ current (data artifacts and the server bundle), as `npm start` and `npm test` do. */
 export function ensureBuilt(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'build/ensure.ts'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'build/tools/ensure.ts'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**
- * The API as production runs it (`npm start` → node dist/server.mjs, built by build/ensure), on
+ * The API as production runs it (`npm start` → node dist/server.mjs, built by build/tools/ensure), on
  * 127.0.0.1; PORT defaults to an ephemeral one. Ready when it reports {type:'listening', url}.
  */
 export function startApiProcess(env: NodeJS.ProcessEnv = {}): Promise<Child<{ url: string }>> {

@@ -1,16 +1,18 @@
 /**
- * `tsx build/ensure.ts` (used by `npm test` and `npm start`): builds the data artifacts only when they
- * are missing or older than sources/, build/ or the shared runtime/domain modules the build imports, and
+ * `tsx build/tools/ensure.ts` (used by `npm test` and `npm start`): builds the data artifacts only when they
+ * are missing, written in another artifact format (runtime/contract) or older than sources/, build/ or the
+ * runtime/domain and runtime/contract modules the build imports, and
  * bundles the server (dist/server.mjs) only when it is missing or older than runtime/ or the lockfile;
  * otherwise prints nothing and exits 0.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runCli } from './main.ts';
+import { runCli } from '../main.ts';
 import { BUNDLE, bundleServer } from './bundle.ts';
+import { FORMAT_VERSION, MANIFEST_FILE } from '../../runtime/contract/format.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Latest modification time (ms) of any file below `dir` (0 when empty or missing). */
 export function newestMtime(dir: string): number {
@@ -34,11 +36,20 @@ export function staleReason(root: string): string | null {
   } catch {
     return 'dist/current.json is unreadable';
   }
-  if (typeof version !== 'string' || !existsSync(join(root, 'dist', version, 'manifest.json'))) return `dist/${String(version)} is missing`;
+  const manifest = join(root, 'dist', String(version), MANIFEST_FILE);
+  if (typeof version !== 'string' || !existsSync(manifest)) return `dist/${String(version)} is missing`;
+  let format: unknown;
+  try {
+    format = JSON.parse(readFileSync(manifest, 'utf8')).formatVersion;
+  } catch {
+    return `dist/${version}/${MANIFEST_FILE} is unreadable`;
+  }
+  if (format !== FORMAT_VERSION) return `artifact format changed (dist/ has ${String(format ?? 'none')}, the code writes ${FORMAT_VERSION})`;
   const builtAt = statSync(current).mtimeMs;
   if (newestMtime(join(root, 'sources')) > builtAt) return 'sources/ changed';
   if (newestMtime(join(root, 'build')) > builtAt) return 'build/ changed';
   if (newestMtime(join(root, 'runtime', 'domain')) > builtAt) return 'runtime/domain/ changed';
+  if (newestMtime(join(root, 'runtime', 'contract')) > builtAt) return 'runtime/contract/ changed';
   return null;
 }
 

@@ -1,5 +1,5 @@
 /** Great-circle geometry on the mean Earth sphere. */
-import type { LonLat } from './source-types.ts';
+import type { LonLat } from '../load/source-types.ts';
 
 export const EARTH_RADIUS_M = 6371008.8;
 const RAD = Math.PI / 180;

@@ -1,9 +1,9 @@
 /**
  * Building API records (SPEC §2.2, BEHAVIOUR §6) and the identity indexes of one campus.
  */
-import type { Accessibility, Building } from '../runtime/domain/types.ts';
-import { matchKey } from '../runtime/domain/match-key.ts';
-import type { LonLat, SourceBuilding, SourceCampusFile, SourceEntrance } from './source-types.ts';
+import type { Accessibility, Building } from '../../../runtime/domain/types.ts';
+import { matchKey } from '../../../runtime/domain/match-key.ts';
+import type { LonLat, SourceBuilding, SourceCampusFile, SourceEntrance } from '../../load/source-types.ts';
 import { apiProvenance, sourcesById } from './provenance.ts';
 
 export function compareStrings(a: string, b: string): number {

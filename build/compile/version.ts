@@ -1,7 +1,7 @@
 /** dataVersion (BEHAVIOUR §10): `YYYY-MM-DD.<first 8 hex of sha256 of the canonical sources>`. */
 import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
-import type { ValidSources } from './source-types.ts';
+import type { ValidSources } from '../load/source-types.ts';
 
 /**
  * sha256 over every source file in path order, each as `path NUL content`; JSON files are

@@ -1,7 +1,7 @@
 /** Place records of the artifact (types.ts PlaceRecord), ordered by id. */
-import type { PlaceHours, PlaceRecord, Provenance, SourceRecord } from '../runtime/domain/types.ts';
-import { compileOpeningHours } from '../runtime/domain/opening-hours.ts';
-import type { SourceCampusFile, SourcePlace } from './source-types.ts';
+import type { PlaceHours, PlaceRecord, Provenance, SourceRecord } from '../../../runtime/domain/types.ts';
+import { compileOpeningHours } from './opening-hours.ts';
+import type { SourceCampusFile, SourcePlace } from '../../load/source-types.ts';
 import { apiProvenance, sourceName, sourcesById } from './provenance.ts';
 import { compareStrings } from './buildings.ts';
 

@@ -20,7 +20,7 @@
  * - Public holidays are covered only by an explicit PH item: `PH off` → 'closed',
  *   `PH hh:mm-hh:mm` → those ranges (which may not pass midnight), no PH → 'not-covered'.
  */
-import type { WeeklySchedule } from './types.ts';
+import type { WeeklySchedule } from '../../../runtime/domain/types.ts';
 
 export type CompileResult =
   | { ok: true; schedule: WeeklySchedule }

@@ -3,10 +3,10 @@
  * cannot express (unique codes/ids, references, bounds, graph endpoints, opening hours…).
  * Returns typed, consistent sources or throws a SourceError naming file, pointer and reason.
  */
-import { compileOpeningHours } from '../runtime/domain/opening-hours.ts';
+import { compileOpeningHours } from '../compile/campus/opening-hours.ts';
 import { checkSchemas } from './schema-check.ts';
-import { failOnIssues, type SourceIssue } from './errors.ts';
-import { expandBounds, insideBounds } from './geo.ts';
+import { failOnIssues, type SourceIssue } from '../load/errors.ts';
+import { expandBounds, insideBounds } from '../compile/geo.ts';
 import type {
   CampusGraphSource,
   GraphEdgeRow,
@@ -18,7 +18,7 @@ import type {
   RegistryCampus,
   SourceCampusFile,
   ValidSources,
-} from './source-types.ts';
+} from '../load/source-types.ts';
 
 /** Points may lie this far outside the campus bounds (published bounds are approximate). */
 export const BOUNDS_TOLERANCE_M = 100;

@@ -1,10 +1,10 @@
 /** Compiles one campus: building records, identity indexes, places, graph attachment and routes. */
-import { ROUTE_FIELDS, type CampusArtifact } from '../runtime/domain/types.ts';
-import type { CampusGraphSource, RegistryCampus, SourceCampusFile } from './source-types.ts';
+import { ROUTE_FIELDS, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
+import type { CampusGraphSource, RegistryCampus, SourceCampusFile } from '../../load/source-types.ts';
 import { buildingRecord, campusBuildings, identityIndexes } from './buildings.ts';
 import { placeRecords } from './places.ts';
-import { buildCampusGraph } from './graph.ts';
-import { computeRouteMatrix, type RouteMatrix } from './route-matrix.ts';
+import { buildCampusGraph } from '../routes/graph.ts';
+import { computeRouteMatrix, type RouteMatrix } from '../routes/route-matrix.ts';
 
 export interface CampusStats {
   campus: string;
@@ -22,10 +22,6 @@ export interface CompiledCampus {
   artifact: CampusArtifact;
   matrix: RouteMatrix;
   stats: CampusStats;
-}
-
-export function routesFileName(campus: string): string {
-  return `routes/${campus}.bin`;
 }
 
 export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graphSource: CampusGraphSource | undefined): CompiledCampus {
@@ -53,7 +49,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
       license: s.license,
       attribution: s.attribution,
     })),
-    routes: { file: routesFileName(reg.id), n: matrix.n, modes: matrix.modes, fields: [...ROUTE_FIELDS] },
+    routes: { file: routesFile(reg.id), n: matrix.n, modes: matrix.modes, fields: [...ROUTE_FIELDS] },
   };
   const connected = graph ? buildings.filter((b) => b.entrances.some((e) => graph.attachment.has(e.id))).length : null;
   return {

@@ -1,6 +1,6 @@
 /** API provenance (SPEC §2.3) from source provenance refs. */
-import type { Provenance, SourceRecord } from '../runtime/domain/types.ts';
-import type { SourceProvenanceRef } from './source-types.ts';
+import type { Provenance, SourceRecord } from '../../../runtime/domain/types.ts';
+import type { SourceProvenanceRef } from '../../load/source-types.ts';
 
 export function sourceName(source: SourceRecord): string {
   return source.title ?? source.id;

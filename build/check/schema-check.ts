@@ -1,8 +1,8 @@
 /** JSON Schema (2020-12) validation of every source file against sources/schemas/*.json. */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { RawSources, TsvTable } from './source-types.ts';
-import type { SourceIssue } from './errors.ts';
+import type { RawSources, TsvTable } from '../load/source-types.ts';
+import type { SourceIssue } from '../load/errors.ts';
 
 const SCHEMA_IDS = {
   campus: 'https://campus-data.example/schemas/campus.schema.json',

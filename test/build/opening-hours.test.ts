@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileOpeningHours } from '../../runtime/domain/opening-hours.ts';
+import { compileOpeningHours } from '../../build/compile/campus/opening-hours.ts';
 
 const DAY = 1440;
 const at = (day: number, hh: number, mm = 0) => day * DAY + hh * 60 + mm;

@@ -3,19 +3,19 @@
  * into the project's own `sources/` dataset. It is NOT part of `npm run build` — `sources/`
  * is the committed truth and the build never reads the reference directory.
  *
- * Usage: tsx build/import-reference.ts <referenceDir> [sourcesDir]
+ * Usage: tsx build/tools/import-reference.ts <referenceDir> [sourcesDir]
  *
  * Facts carry over (codes, names, aliases, categories, points, entrances, source records, graphs);
  * descriptive sentences (notes, labels) do not. Nothing is invented: missing stays missing.
  */
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchKey } from '../runtime/domain/match-key.ts';
+import { matchKey } from '../../runtime/domain/match-key.ts';
 import { codeFromName } from './derive-code.ts';
 
 const [refDir, outDir = 'sources'] = process.argv.slice(2);
 if (!refDir) {
-  console.error('usage: tsx build/import-reference.ts <referenceDir> [sourcesDir]');
+  console.error('usage: tsx build/tools/import-reference.ts <referenceDir> [sourcesDir]');
   process.exit(2);
 }
 

@@ -2,7 +2,7 @@
  * Shapes of the committed source files under `sources/` (see sources/schemas/*.json).
  * These are the build's input types; the artifact/API types live in runtime/domain/types.ts.
  */
-import type { Category, RegistryCampus, RegistryUniversity, Verification, SourceRecord } from '../runtime/domain/types.ts';
+import type { Category, RegistryCampus, RegistryUniversity, Verification, SourceRecord } from '../../runtime/domain/types.ts';
 
 export type { RegistryCampus, RegistryUniversity };
 

@@ -1,21 +1,13 @@
 /**
- * All-pairs building routes of one campus for every mode (BEHAVIOUR §7), as the Float64 matrix of
- * types.ts: [mode][from][to][field], null stored as NaN.
+ * All-pairs building routes of one campus for every mode (BEHAVIOUR §7), as the route matrix of
+ * runtime/contract/matrix.ts.
  */
-import {
-  OUTCOME,
-  ROUTE_FIELD_COUNT,
-  ROUTE_FLAG,
-  ROUTE_MODES,
-  ROUTE_VERIFICATION,
-  type RouteMode,
-  type RouteStatus,
-  type RouteVerification,
-} from '../runtime/domain/types.ts';
+import { ROUTE_FLAG, ROUTE_MODES, type RouteMode, type RouteStatus } from '../../../runtime/domain/types.ts';
+import { newMatrix, writeRouteCell, type RouteFacts } from '../../../runtime/contract/index.ts';
 import type { CampusGraph, GraphEdge } from './graph.ts';
 import { dijkstra, pathEdges, type ShortestPaths } from './shortest-paths.ts';
-import { haversineMeters, roundTenth } from './geo.ts';
-import { isStepFreeEntrance, type CampusBuilding } from './buildings.ts';
+import { haversineMeters, roundTenth } from '../geo.ts';
+import { isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 
 export const DETOUR_FACTOR = 1.3;
 export const OUTDOOR_COST_PREFER_INDOOR = 1.75;
@@ -34,16 +26,7 @@ export interface RouteMatrix {
   counts: Record<RouteMode, OutcomeCounts>;
 }
 
-interface Cell {
-  outcome: RouteStatus;
-  totalMeters: number;
-  indoorMeters: number;
-  outdoorMeters: number;
-  delaySeconds: number;
-  floorChanges: number;
-  verification: RouteVerification;
-  flags: number;
-}
+type Cell = RouteFacts;
 
 const SAME_BUILDING: Cell = {
   outcome: 'same-building', totalMeters: 0, indoorMeters: 0, outdoorMeters: 0,
@@ -129,21 +112,10 @@ function bestTarget(paths: ShortestPaths, targets: readonly number[]): number {
   return best;
 }
 
-function writeCell(data: Float64Array, offset: number, c: Cell): void {
-  data[offset] = OUTCOME.indexOf(c.outcome);
-  data[offset + 1] = c.totalMeters;
-  data[offset + 2] = c.indoorMeters;
-  data[offset + 3] = c.outdoorMeters;
-  data[offset + 4] = c.delaySeconds;
-  data[offset + 5] = c.floorChanges;
-  data[offset + 6] = ROUTE_VERIFICATION.indexOf(c.verification);
-  data[offset + 7] = c.flags;
-}
-
 export function computeRouteMatrix(buildings: readonly CampusBuilding[], graph: CampusGraph | null): RouteMatrix {
   const n = buildings.length;
   const modes = [...ROUTE_MODES];
-  const data = new Float64Array(modes.length * n * n * ROUTE_FIELD_COUNT);
+  const data = newMatrix(modes.length, n);
   const counts = {} as Record<RouteMode, OutcomeCounts>;
   const located = buildings.map((b) => b.points.length > 0);
   const approx = new Map<number, number>(); // i*n+j (i<j) → nearest-pair metres, computed on demand
@@ -178,17 +150,10 @@ export function computeRouteMatrix(buildings: readonly CampusBuilding[], graph: 
         } else if (!located[i] || !located[j]) cell = unavailable(ROUTE_FLAG.NO_LOCATION);
         else cell = approximate(approxMeters(i, j), offGraphFlag);
         modeCounts[cell.outcome]++;
-        writeCell(data, ((m * n + i) * n + j) * ROUTE_FIELD_COUNT, cell);
+        writeRouteCell(data, n, m, i, j, cell);
       }
     }
     counts[mode] = modeCounts;
   });
   return { n, modes, data, counts };
-}
-
-/** The matrix as little-endian bytes. */
-export function matrixBytes(data: Float64Array): Buffer {
-  const buf = Buffer.alloc(data.length * 8);
-  for (let k = 0; k < data.length; k++) buf.writeDoubleLE(data[k], k * 8);
-  return buf;
 }

@@ -1,4 +1,4 @@
-import { matchKey } from '../runtime/domain/match-key.ts';
+import { matchKey } from '../../runtime/domain/match-key.ts';
 
 /**
  * Deterministic canonical code for a building without an official one (BEHAVIOUR §6):

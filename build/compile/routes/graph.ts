@@ -3,8 +3,8 @@
  * (BEHAVIOUR §7): an entrance whose graph node has an edge attaches there; otherwise it is linked to
  * the nearest node of the main component when that node is ≤ 50 m away, by an inferred connector.
  */
-import type { CampusGraphSource, LonLat, SourceEntrance } from './source-types.ts';
-import { haversineMeters } from './geo.ts';
+import type { CampusGraphSource, LonLat, SourceEntrance } from '../../load/source-types.ts';
+import { haversineMeters } from '../geo.ts';
 
 export const SNAP_MAX_METERS = 50;
 

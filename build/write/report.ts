@@ -1,6 +1,6 @@
 /** The printed build report. */
-import { OUTCOME } from '../runtime/domain/types.ts';
-import type { CampusStats } from './campus.ts';
+import { OUTCOME } from '../../runtime/domain/types.ts';
+import type { CampusStats } from '../compile/campus/campus.ts';
 
 export interface BuildReport {
   dataVersion: string;

@@ -1,8 +1,8 @@
 /** catalog.json: registry material, per-campus summary and the data licence notice. */
-import type { CatalogArtifact } from '../runtime/domain/types.ts';
-import type { ValidSources } from './source-types.ts';
-import type { CompiledCampus } from './campus.ts';
-import { compareStrings } from './buildings.ts';
+import type { CatalogArtifact } from '../../runtime/contract/index.ts';
+import type { ValidSources } from '../load/source-types.ts';
+import type { CompiledCampus } from './campus/campus.ts';
+import { compareStrings } from './campus/buildings.ts';
 
 export const LICENSE_NOTICE =
   'Campus data combines several sources; every fact keeps its source record. ' +

@@ -1,0 +1,105 @@
+/**
+ * The JSON artifacts of `dist/<dataVersion>/` (catalog, campus files, manifest): their shapes and
+ * their encode/decode side by side. The route matrix is in matrix.ts; file names in format.ts.
+ */
+import { createHash } from 'node:crypto';
+import stringify from 'fast-json-stable-stringify';
+import type { Building, PlaceRecord, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
+import type { RouteMatrixInfo } from './matrix.ts';
+import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
+
+/** `campuses/<campus>.json` in the artifact directory. */
+export interface CampusArtifact {
+  campus: string;
+  university: string;
+  timeZone: string;
+  region: 'ON' | 'BC';
+  /** Building API records, ordered by code. */
+  buildings: Building[];
+  /** Per building (same index): the match keys of code, name and aliases, for `q` search. */
+  searchKeys: string[][];
+  /** Match key of a code → building index (resolution step 1). */
+  codeIndex: Record<string, number>;
+  /** Match key of a name or alias → building indexes (resolution step 2; >1 → 409). */
+  nameIndex: Record<string, number[]>;
+  /** Match keys shared by several buildings (they answer 409). */
+  sharedKeys: string[];
+  /** Per building (same index): has a known location (point or entrance). */
+  located: boolean[];
+  places: PlaceRecord[];
+  sources: SourceRecord[];
+  routes: RouteMatrixInfo;
+}
+
+/** What the build adds to a registry campus in the catalog. */
+export interface CampusCounts {
+  buildingCount: number;
+  entranceCount: number;
+  placeCount: number;
+  dataVersion: string;
+}
+
+/** `catalog.json` in the artifact directory: registry + root-record material. */
+export interface CatalogArtifact {
+  dataVersion: string;
+  /** date-time of the data (the latest retrieval date at 00:00Z) — deterministic. */
+  generatedAt: string;
+  defaultUniversity: string;
+  defaultCampus: string;
+  universities: RegistryUniversity[];
+  campuses: (RegistryCampus & CampusCounts)[];
+  license: {
+    notice: string;
+    attribution: string[];
+  };
+}
+
+/** `manifest.json`: the format version and every artifact file with its sha256 and size. */
+export interface Manifest {
+  formatVersion: number;
+  dataVersion: string;
+  files: Record<string, { sha256: string; bytes: number }>;
+}
+
+/** A JSON artifact as bytes: JSON.stringify keeps the records' key order (the serialized order). */
+export function encodeJson(value: CatalogArtifact | CampusArtifact): Buffer {
+  return Buffer.from(JSON.stringify(value) + '\n');
+}
+
+function parse(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what} is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export function decodeCatalog(text: string, dataVersion: string): CatalogArtifact {
+  const catalog = parse(text, 'catalog.json') as CatalogArtifact;
+  if (catalog?.dataVersion !== dataVersion) throw new Error(`catalog dataVersion ${catalog?.dataVersion} ≠ current ${dataVersion}`);
+  return catalog;
+}
+
+export function decodeCampus(text: string, campus: string): CampusArtifact {
+  const artifact = parse(text, `campus artifact ${campus}`) as CampusArtifact;
+  if (artifact?.campus !== campus) throw new Error(`campus artifact ${campus} names campus ${artifact?.campus}`);
+  if (artifact.routes.n !== artifact.buildings.length) {
+    throw new Error(`route matrix of ${campus}: n=${artifact.routes.n}, but ${artifact.buildings.length} buildings`);
+  }
+  return artifact;
+}
+
+/** The manifest of `files` (relative path → bytes, manifest excluded), as bytes (keys sorted). */
+export function encodeManifest(dataVersion: string, files: ReadonlyMap<string, Buffer>): Buffer {
+  const entries: Manifest['files'] = {};
+  for (const [path, bytes] of files) entries[path] = { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+  const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: entries };
+  return Buffer.from(stringify(manifest) + '\n');
+}
+
+/** Parses a manifest and refuses one of another format version (`where` names the directory). */
+export function decodeManifest(text: string, where: string): Manifest {
+  const manifest = parse(text, `${where}/manifest.json`) as Partial<Manifest> | null;
+  checkFormatVersion(manifest?.formatVersion, where);
+  return manifest as Manifest;
+}

@@ -1,0 +1,28 @@
+/**
+ * The artifact directory's layout and format version, shared by the build (writer) and the runtime
+ * (reader). Bump FORMAT_VERSION whenever the shape or meaning of any artifact file changes: a `dist/`
+ * written in another format is refused at load, and `build/tools/ensure.ts` rebuilds it.
+ */
+export const FORMAT_VERSION = 1;
+
+/** `dist/current.json`: `{ "dataVersion" }` of the published version directory. */
+export const CURRENT_FILE = 'current.json';
+/** Relative to `dist/<dataVersion>/`. */
+export const MANIFEST_FILE = 'manifest.json';
+export const CATALOG_FILE = 'catalog.json';
+export const campusFile = (campus: string): string => `campuses/${campus}.json`;
+export const routesFile = (campus: string): string => `routes/${campus}.bin`;
+
+/** A `dist/` that this code cannot read (missing, malformed or another format version). */
+export class ArtifactFormatError extends Error {
+  override name = 'ArtifactFormatError';
+}
+
+/** Throws unless `found` is this code's format version; `where` names the directory in the message. */
+export function checkFormatVersion(found: unknown, where: string): void {
+  if (found === FORMAT_VERSION) return;
+  throw new ArtifactFormatError(
+    `${where} was written in artifact format ${found === undefined ? '(none)' : JSON.stringify(found)}, ` +
+      `but this code reads format ${FORMAT_VERSION}: rebuild it with \`npm run build\` (\`npm start\` rebuilds automatically)`,
+  );
+}

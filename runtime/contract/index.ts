@@ -1,0 +1,4 @@
+/** The artifact contract between build/ (writer) and runtime/ (reader): see format.ts. */
+export * from './format.ts';
+export * from './artifacts.ts';
+export * from './matrix.ts';

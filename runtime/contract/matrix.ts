@@ -1,0 +1,112 @@
+/**
+ * `routes/<campus>.bin`: the precomputed route matrix of one campus (BEHAVIOUR §7), a little-endian
+ * Float64 array of modes.length × n × n × ROUTE_FIELD_COUNT values laid out [mode][from][to][field],
+ * from/to being indexes into the campus artifact's `buildings` (ordered by code). Null numbers are NaN.
+ * Encode and decode live here side by side; nothing else knows the offsets.
+ */
+import { endianness } from 'node:os';
+import { OUTCOME, ROUTE_VERIFICATION, type RouteMode, type RouteStatus, type RouteVerification } from '../domain/types.ts';
+
+/** Fields of one matrix cell, in storage order. */
+export const ROUTE_FIELDS = [
+  'outcome', // index into OUTCOME
+  'totalMeters',
+  'indoorMeters',
+  'outdoorMeters',
+  'delaySeconds', // fixed delays: exits/entries, crossings, floors by stairs
+  'floorChanges',
+  'verification', // index into ROUTE_VERIFICATION
+  'flags', // ROUTE_FLAG bits
+] as const;
+export const ROUTE_FIELD_COUNT = ROUTE_FIELDS.length;
+
+/** Description of the matrix file in the campus artifact. */
+export interface RouteMatrixInfo {
+  file: string;
+  n: number;
+  modes: RouteMode[];
+  fields: readonly string[];
+}
+
+/** One cell as stored: outcome and verification are indexes, absent numbers are NaN. */
+export interface RouteCell {
+  outcome: number;
+  totalMeters: number;
+  indoorMeters: number;
+  outdoorMeters: number;
+  delaySeconds: number;
+  floorChanges: number;
+  verification: number;
+  flags: number;
+}
+
+/** A cell as the build computes it (outcome and verification by name). */
+export interface RouteFacts extends Omit<RouteCell, 'outcome' | 'verification'> {
+  outcome: RouteStatus;
+  verification: RouteVerification;
+}
+
+function cellOffset(n: number, modeIndex: number, from: number, to: number): number {
+  return ((modeIndex * n + from) * n + to) * ROUTE_FIELD_COUNT;
+}
+
+/** An empty matrix for `modeCount` modes and `n` buildings. */
+export function newMatrix(modeCount: number, n: number): Float64Array {
+  return new Float64Array(modeCount * n * n * ROUTE_FIELD_COUNT);
+}
+
+export function writeRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number, c: RouteFacts): void {
+  const o = cellOffset(n, modeIndex, from, to);
+  values[o] = OUTCOME.indexOf(c.outcome);
+  values[o + 1] = c.totalMeters;
+  values[o + 2] = c.indoorMeters;
+  values[o + 3] = c.outdoorMeters;
+  values[o + 4] = c.delaySeconds;
+  values[o + 5] = c.floorChanges;
+  values[o + 6] = ROUTE_VERIFICATION.indexOf(c.verification);
+  values[o + 7] = c.flags;
+}
+
+/** Reads the cell [mode][from][to] of a campus matrix. */
+export function readRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number): RouteCell {
+  const o = cellOffset(n, modeIndex, from, to);
+  return {
+    outcome: values[o],
+    totalMeters: values[o + 1],
+    indoorMeters: values[o + 2],
+    outdoorMeters: values[o + 3],
+    delaySeconds: values[o + 4],
+    floorChanges: values[o + 5],
+    verification: values[o + 6],
+    flags: values[o + 7],
+  };
+}
+
+/** The matrix as little-endian bytes. */
+export function encodeMatrix(values: Float64Array): Buffer {
+  const buf = Buffer.alloc(values.length * 8);
+  for (let k = 0; k < values.length; k++) buf.writeDoubleLE(values[k], k * 8);
+  return buf;
+}
+
+/**
+ * Float64 view over the file's bytes, checked against its description; copies when the buffer is
+ * unaligned or the host is big-endian.
+ */
+export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string): Float64Array {
+  if (info.fields.length !== ROUTE_FIELD_COUNT || info.fields.some((f, i) => f !== ROUTE_FIELDS[i])) {
+    throw new Error(`route matrix of ${campus}: fields ${info.fields.join(',')} differ from ${ROUTE_FIELDS.join(',')}`);
+  }
+  if (buf.byteLength % 8 !== 0) throw new Error(`route matrix of ${campus}: size is not a multiple of 8 bytes`);
+  const count = buf.byteLength / 8;
+  const expected = info.modes.length * info.n * info.n * ROUTE_FIELD_COUNT;
+  if (count !== expected) throw new Error(`route matrix of ${campus}: ${count} values, expected ${expected}`);
+  if (endianness() === 'LE') {
+    if (buf.byteOffset % 8 === 0) return new Float64Array(buf.buffer, buf.byteOffset, count);
+    return new Float64Array(new Uint8Array(buf).buffer); // Uint8Array(buf) copies into a fresh, aligned buffer
+  }
+  const out = new Float64Array(count);
+  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true);
+  return out;
+}
