@@ -13,7 +13,7 @@ export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
 export const CONSTANT_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',
   'Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers', 'content-type',
+  'Access-Control-Allow-Headers', 'content-type, if-none-match, if-modified-since, cache-control',
   'Access-Control-Max-Age', '86400',
   'Access-Control-Expose-Headers', 'X-Request-Id, ETag, Retry-After, Deprecation, Link',
   'Content-Type', CONTENT_TYPE_JSON,

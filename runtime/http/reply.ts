@@ -8,6 +8,7 @@ import { ApiError, toApiError } from './errors.ts';
 import { ClientAborted } from './body.ts';
 import { ifNoneMatchHits } from './etag.ts';
 import { CACHE_NO_STORE, writeResponse } from './headers.ts';
+import { logRequestFailure } from '../ops/logger.ts';
 
 export type Reply =
   /** Versioned envelope: the request id is spliced into the template. */
@@ -50,7 +51,7 @@ export function sendError(
 ): void {
   if (e instanceof ClientAborted || res.destroyed) return;
   if (!(e instanceof ApiError)) {
-    console.error(JSON.stringify({ level: 'error', msg: 'request failed', requestId, method: req.method, error: e instanceof Error ? e.stack : String(e) }));
+    logRequestFailure(req, requestId, e);
   }
   if (res.headersSent) {
     res.destroy();

@@ -4,10 +4,9 @@
  * rejections and stray exceptions are logged, not fatal.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeError, flushLogsSync, logEvent } from './logger.ts';
+import { describeError, flushLogsSync, logEvent, logRequestFailure } from './logger.ts';
 import { sendOpsError } from './error-response.ts';
 import { requestIdOf } from './request-id.ts';
-import { routeTemplate } from './route-template.ts';
 
 /**
  * Test-only seam: a function called before every request handler. Only code running in the
@@ -20,12 +19,7 @@ export const testHooks: { beforeHandle: ((req: IncomingMessage, res: ServerRespo
 /** Answer 500 for a request whose handler failed (usable as polka's onError). */
 export function handleInternalError(err: unknown, req: IncomingMessage, res: ServerResponse): void {
   const requestId = requestIdOf(req);
-  logEvent('error', 'request failed', {
-    method: req.method,
-    path: routeTemplate(req.url),
-    requestId,
-    ...describeError(err),
-  });
+  logRequestFailure(req, requestId, err);
   if (res.headersSent || res.writableEnded) {
     // Part of a response is already on the wire; the only honest thing left is to cut it.
     res.destroy();

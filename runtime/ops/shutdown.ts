@@ -3,7 +3,7 @@
  * finish (bounded wait), close idle keep-alive connections, flush logs, exit 0.
  */
 import type { Server } from 'node:http';
-import { flushLogsSync, logEvent } from './logger.ts';
+import { flushLogsAsync, logEvent } from './logger.ts';
 
 export interface ShutdownOptions {
   timeoutMs: number;
@@ -57,7 +57,7 @@ export function installGracefulShutdown(server: Server, opts: ShutdownOptions): 
         /* exiting anyway */
       }
       logEvent('info', 'stopped', { signal });
-      flushLogsSync();
+      await flushLogsAsync();
       exit(0);
     })();
     return started;

@@ -35,6 +35,19 @@ describe('crash safety', () => {
     });
   }
 
+  it('a bug inside a handler is logged once, as one JSON line on stdout (one logger, one stream)', async () => {
+    const r = await request(f.url, 'GET', '/v1/places', undefined, { 'x-test-fault': 'handler' });
+    expect(r.status).toBe(500);
+    expect(r.body.toString('utf8')).not.toContain('SECRET');
+    const id = String(r.headers['x-request-id']);
+    await sleep(100);
+    const failed = f.out().split('\n').filter((l) => l.includes(id) && l.includes('"request failed"'));
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(failed[0]!)).toMatchObject({ level: 'error', msg: 'request failed', path: '/v1/places', requestId: id });
+    expect(f.err()).not.toContain('request failed');
+    expect(await ok()).toBe(200);
+  });
+
   it('unhandled rejections and stray exceptions are logged and do not kill the process', async () => {
     expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'unhandled' })).status).toBe(200);
     expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'uncaught' })).status).toBe(200);

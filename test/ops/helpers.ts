@@ -8,13 +8,17 @@ export interface Fixture {
   proc: ChildProcess;
   url: string;
   port: number;
+  /** stdout and stderr, interleaved. */
   out: () => string;
+  /** stderr alone. */
+  err: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
   kill: (signal?: NodeJS.Signals) => void;
 }
 
 export async function startFixture(env: NodeJS.ProcessEnv = {}): Promise<Fixture> {
   let output = '';
+  let errors = '';
   const proc = fork(path.join(ROOT, 'test/ops/fixtures/server.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
@@ -22,7 +26,10 @@ export async function startFixture(env: NodeJS.ProcessEnv = {}): Promise<Fixture
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  proc.stderr!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  proc.stderr!.on('data', (c: Buffer) => {
+    output += c.toString('utf8');
+    errors += c.toString('utf8');
+  });
   let killedAt = 0;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal, ms: killedAt ? performance.now() - killedAt : NaN })),
@@ -44,6 +51,7 @@ export async function startFixture(env: NodeJS.ProcessEnv = {}): Promise<Fixture
     url: ready.url,
     port,
     out: () => output,
+    err: () => errors,
     exited,
     kill: (signal: NodeJS.Signals = 'SIGTERM') => {
       killedAt = performance.now();

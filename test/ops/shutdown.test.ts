@@ -26,6 +26,17 @@ describe('graceful shutdown', () => {
     expect(f.out()).toContain('"msg":"stopped"');
   });
 
+  it('loses no request log line: every answered request is in the log after SIGTERM', async () => {
+    f = await startFixture({ LOG_REQUESTS: '1' });
+    const rs = await Promise.all(Array.from({ length: 300 }, () => request(f!.url, 'GET', '/v1/buildings?limit=1')));
+    f.kill('SIGTERM'); // straight after the last answer: its line may still be buffered
+    expect((await f.exited).code).toBe(0);
+    const logged = new Set(
+      f.out().split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => (JSON.parse(l) as { requestId: string }).requestId),
+    );
+    for (const r of rs) expect(logged.has(String(r.headers['x-request-id']))).toBe(true);
+  });
+
   it('SIGINT works the same', async () => {
     f = await startFixture({ LOG_REQUESTS: '0' });
     f.kill('SIGINT');
