@@ -10,20 +10,12 @@ import { startServer } from './server.ts';
 import { serve } from './ops/serve.ts';
 import { withOps } from './ops/attach.ts';
 
-function portFromEnv(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 3000;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer from 0 to 65535, got '${raw}'`);
-  return n;
-}
-
 // From runtime/main.ts and from dist/server.mjs alike, ../dist is the checkout's dist/.
 const distDir = process.env.DIST_DIR?.trim() || fileURLToPath(new URL('../dist', import.meta.url));
 
-await serve(async () => {
+await serve(async (listen) => {
   const started = await startServer({
-    port: portFromEnv(process.env.PORT),
-    host: process.env.HOST?.trim() || '0.0.0.0',
+    ...listen,
     distDir,
     ...withOps(),
   });

@@ -32,7 +32,11 @@ export interface StartedServer {
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<StartedServer> {
-  const dataset = await loadDataset(opts.distDir ?? 'dist');
+  const distDir = opts.distDir ?? 'dist';
+  const dataset = await loadDataset(distDir).catch((e: unknown) => {
+    // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
+    throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
+  });
   const app = createApp(dataset, { now: opts.now });
   const server = http.createServer(opts.serverOptions ?? {});
   if (opts.attach) opts.attach(server, app.handler, app);

@@ -1,10 +1,12 @@
 /**
  * WORKERS > 1: a node:cluster primary runs that many server processes sharing one port.
- * The primary only supervises: it restarts workers that die (bounded), and on SIGTERM/SIGINT
- * forwards the signal, waits for the workers' graceful shutdown and exits 0.
+ * The primary only supervises: it restarts workers that die (bounded; a worker that cannot start
+ * stops the cluster with its exit code), and on SIGTERM/SIGINT forwards the signal, waits for the
+ * workers' graceful shutdown and exits 0.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { flushLogsSync, logEvent } from './logger.ts';
+import { EXIT_CANNOT_START } from './start-failure.ts';
 
 export interface ClusterOptions {
   workers: number;
@@ -43,11 +45,16 @@ export function runClusterPrimary(opts: ClusterOptions): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logEvent('info', 'all workers stopped');
         flushLogsSync();
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }
     logEvent('error', 'worker died', { worker: worker.id, code, signal });
+    if (code === EXIT_CANNOT_START) {
+      // The worker logged which setting is wrong; a fresh one would fail the same way.
+      stop('SIGTERM', EXIT_CANNOT_START);
+      return;
+    }
     const now = Date.now();
     while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
     if (restarts.length >= maxRestarts) {
@@ -59,17 +66,19 @@ export function runClusterPrimary(opts: ClusterOptions): void {
     fork();
   });
 
-  const stop = (signal: NodeJS.Signals): void => {
+  let exitCode = 0;
+  const stop = (signal: NodeJS.Signals, code = 0): void => {
     if (stopping) return;
     stopping = true;
+    exitCode = code;
     logEvent('info', 'stopping workers', { signal });
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(exitCode);
     for (const w of workers) w.process.kill('SIGTERM');
     const t = setTimeout(() => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
       flushLogsSync();
-      process.exit(0);
+      process.exit(exitCode);
     }, opts.shutdownTimeoutMs + 2000);
     t.unref();
   };

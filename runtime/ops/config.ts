@@ -27,14 +27,37 @@ export interface OpsConfig {
   workers: number;
 }
 
+/** A setting the server cannot start with; `setting` names the environment variable to fix. */
+export class SettingError extends Error {
+  constructor(readonly setting: string, message: string) {
+    super(message);
+    this.name = 'SettingError';
+  }
+}
+
+/** An operator-supplied value, quoted and bounded for a log line. */
+export function shown(raw: string): string {
+  return JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw);
+}
+
 function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return dflt;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max}`);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isInteger(n) || n < min || n > max) {
+    throw new SettingError(name, `${name} must be an integer from ${min} to ${max}, got ${shown(raw)}`);
   }
   return n;
+}
+
+/** Where to listen: PORT (default 3000; 0 = any free port) and HOST (default 0.0.0.0, all IPv4 interfaces). */
+export interface ListenConfig {
+  port: number;
+  host: string;
+}
+
+export function readListenConfig(env: NodeJS.ProcessEnv = process.env): ListenConfig {
+  return { port: int(env, 'PORT', 3000, 0, 65535), host: env.HOST?.trim() || '0.0.0.0' };
 }
 
 export function readOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {

@@ -1,7 +1,7 @@
 /**
  * Crash safety: an exception while handling one request becomes 500 internal_error (nothing
- * internal in the body, details in the log) and the process keeps serving; unhandled
- * rejections and stray exceptions are logged, not fatal.
+ * internal in the body, details in the log) and the process keeps serving; unhandled rejections
+ * are logged. An uncaught exception is logged and fatal: drain, then exit non-zero.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeError, flushLogsSync, logEvent, logRequestFailure } from './logger.ts';
@@ -34,6 +34,13 @@ export function handleInternalError(err: unknown, req: IncomingMessage, res: Ser
 }
 
 let installed = false;
+let fatal: (() => void) | null = null;
+let exiting = false;
+
+/** What to do after an uncaught exception once the server runs (serve.ts: drain, then exit non-zero). */
+export function onFatalError(handler: () => void): void {
+  fatal = handler;
+}
 
 /** Process-wide guards; idempotent. */
 export function installProcessGuards(): void {
@@ -43,9 +50,15 @@ export function installProcessGuards(): void {
     logEvent('error', 'unhandled rejection', describeError(reason));
   });
   process.on('uncaughtException', (err, origin) => {
-    // Keep serving: the failure belongs to one request or timer, not to the server. Errors
-    // raised while the server itself is unusable surface as failed listens/health checks.
+    // Node's documentation: the process is in an unknown state. Stop accepting, let in-flight requests
+    // finish, exit non-zero; the cluster primary (or the service manager) starts a fresh process.
     logEvent('error', 'uncaught exception', { origin, ...describeError(err) });
-    flushLogsSync();
+    if (exiting) return; // a second one while draining: already on the way out
+    exiting = true;
+    if (fatal) fatal();
+    else {
+      flushLogsSync();
+      process.exit(1);
+    }
   });
 }

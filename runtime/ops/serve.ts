@@ -1,13 +1,16 @@
 /**
- * Production process entry: WORKERS (cluster), crash guards, graceful shutdown.
+ * Production process entry: settings, WORKERS (cluster), crash guards, graceful shutdown.
  * `start` is the HTTP layer's startServer; this module does not know about routes.
+ * A process that cannot start logs one line naming the setting to fix and exits non-zero.
  */
 import type { Server } from 'node:http';
-import { readOpsConfig } from './config.ts';
-import { installProcessGuards } from './crash-safety.ts';
+import { readListenConfig, readOpsConfig, type ListenConfig } from './config.ts';
+import { installProcessGuards, onFatalError } from './crash-safety.ts';
 import { isClusterPrimary, runClusterPrimary } from './cluster.ts';
 import { installGracefulShutdown } from './shutdown.ts';
-import { logEvent } from './logger.ts';
+import { flushLogsSync, logEvent } from './logger.ts';
+import { lifecycle } from './health.ts';
+import { EXIT_CANNOT_START, startFailure } from './start-failure.ts';
 
 export interface Started {
   url: string;
@@ -17,22 +20,33 @@ export interface Started {
   dataVersion?: string;
 }
 
-export async function serve(start: () => Promise<Started>): Promise<void> {
-  const cfg = readOpsConfig();
-  installProcessGuards();
-  if (isClusterPrimary(cfg.workers)) {
-    runClusterPrimary({
-      workers: cfg.workers,
-      shutdownTimeoutMs: cfg.shutdownTimeoutMs,
-      onListening: (url) => {
-        logEvent('info', 'listening', { url, workers: cfg.workers, pid: process.pid });
-        process.send?.({ type: 'listening', url, workers: cfg.workers });
-      },
-    });
-    return;
+export async function serve(start: (listen: ListenConfig) => Promise<Started>): Promise<void> {
+  let listen: ListenConfig | undefined;
+  try {
+    const cfg = readOpsConfig();
+    listen = readListenConfig();
+    installProcessGuards();
+    if (isClusterPrimary(cfg.workers)) {
+      runClusterPrimary({
+        workers: cfg.workers,
+        shutdownTimeoutMs: cfg.shutdownTimeoutMs,
+        onListening: (url) => {
+          logEvent('info', 'listening', { url, workers: cfg.workers, pid: process.pid });
+          process.send?.({ type: 'listening', url, workers: cfg.workers });
+        },
+      });
+      return;
+    }
+    const started = await start(listen);
+    const shutdown = installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
+    // After an uncaught exception the process is in an unknown state: drain and exit non-zero.
+    onFatalError(() => void shutdown('uncaughtException', 1));
+    lifecycle.ready = true;
+    logEvent('info', 'listening', { url: started.url, dataVersion: started.dataVersion, pid: process.pid });
+    process.send?.({ type: 'listening', url: started.url });
+  } catch (err) {
+    logEvent('error', 'cannot start', { ...startFailure(err, listen) });
+    flushLogsSync();
+    process.exit(EXIT_CANNOT_START);
   }
-  const started = await start();
-  installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
-  logEvent('info', 'listening', { url: started.url, dataVersion: started.dataVersion, pid: process.pid });
-  process.send?.({ type: 'listening', url: started.url });
 }

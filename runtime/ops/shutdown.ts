@@ -1,9 +1,11 @@
 /**
  * Graceful shutdown: on SIGTERM/SIGINT stop accepting connections, let in-flight requests
- * finish (bounded wait), close idle keep-alive connections, flush logs, exit 0.
+ * finish (bounded wait), close idle keep-alive connections, flush logs, exit 0 (or the code given,
+ * e.g. 1 after an uncaught exception). /readyz answers 503 from the first step on.
  */
 import type { Server } from 'node:http';
 import { flushLogsAsync, logEvent } from './logger.ts';
+import { lifecycle } from './health.ts';
 
 export interface ShutdownOptions {
   timeoutMs: number;
@@ -42,13 +44,14 @@ export function drainServer(server: Server, timeoutMs: number): Promise<boolean>
   });
 }
 
-export function installGracefulShutdown(server: Server, opts: ShutdownOptions): () => Promise<void> {
+export function installGracefulShutdown(server: Server, opts: ShutdownOptions): (reason: string, code?: number) => Promise<void> {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let started: Promise<void> | null = null;
-  const shutdown = (signal: string): Promise<void> => {
+  const shutdown = (signal: string, code = 0): Promise<void> => {
     if (started) return started;
     started = (async () => {
-      logEvent('info', 'shutting down', { signal });
+      lifecycle.draining = true;
+      logEvent(code === 0 ? 'info' : 'error', 'shutting down', { signal });
       const clean = await drainServer(server, opts.timeoutMs);
       if (!clean) logEvent('warn', 'shutdown timeout: closed remaining connections', { timeoutMs: opts.timeoutMs });
       try {
@@ -56,13 +59,13 @@ export function installGracefulShutdown(server: Server, opts: ShutdownOptions): 
       } catch {
         /* exiting anyway */
       }
-      logEvent('info', 'stopped', { signal });
+      logEvent('info', 'stopped', { signal, code });
       await flushLogsAsync();
-      exit(0);
+      exit(code);
     })();
     return started;
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return () => shutdown('manual');
+  return shutdown;
 }

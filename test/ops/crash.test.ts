@@ -2,7 +2,7 @@
  * Crash safety through the test-only seam (fixtures/server.ts installs testHooks.beforeHandle;
  * the production server has no such hook and no route for it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, request } from '../bench/lib/http.ts';
 import { startFixture, stopFixture, sleep, type Fixture } from './helpers.ts';
 
@@ -48,15 +48,49 @@ describe('crash safety', () => {
     expect(await ok()).toBe(200);
   });
 
-  it('unhandled rejections and stray exceptions are logged and do not kill the process', async () => {
+  it('unhandled rejections are logged and do not kill the process', async () => {
     expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'unhandled' })).status).toBe(200);
-    expect((await request(f.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'uncaught' })).status).toBe(200);
     await sleep(100);
     expect(await ok()).toBe(200);
     expect(f.proc.exitCode).toBeNull();
     const out = f.out();
     expect(out).toContain('"msg":"unhandled rejection"');
-    expect(out).toContain('"msg":"uncaught exception"');
     expect(out).toContain('"msg":"request failed"');
+  });
+});
+
+describe('after an uncaught exception', () => {
+  let g: Fixture | undefined;
+  afterEach(() => stopFixture(g));
+
+  it('logs it, stops accepting, lets in-flight requests finish, exits non-zero', async () => {
+    g = await startFixture({ LOG_REQUESTS: '1' });
+    const inflight = request(g.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'delay:600' });
+    await sleep(100);
+    expect((await request(g.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'uncaught' })).status).toBe(200);
+    await sleep(150);
+    const late = await request(g.url, 'GET', '/v1/buildings?limit=1').then((r) => r.status, (e: NodeJS.ErrnoException) => e.code);
+    expect(late).toBe('ECONNREFUSED');
+    expect((await inflight).status).toBe(200);
+    const { code } = await g.exited;
+    expect(code).toBe(1);
+    const lines = g.out().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.msg === 'uncaught exception')).toMatchObject({ level: 'error', origin: 'uncaughtException' });
+    expect(lines.find((l) => l.msg === 'stopped')).toMatchObject({ code: 1 });
+    expect(lines.filter((l) => l.msg === 'request' && l.status === 200)).toHaveLength(2); // both lines flushed before exit
+  });
+
+  it('under WORKERS=2 the primary starts a fresh worker and the port keeps answering', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    g = await startFixture({ LOG_REQUESTS: '0', WORKERS: '2', PORT: String(port) });
+    const url = `http://127.0.0.1:${port}`;
+    const get = (headers: Record<string, string> = {}) =>
+      request(url, 'GET', '/v1/buildings?limit=1', undefined, headers).then((r) => r.status, (e: NodeJS.ErrnoException) => e.code ?? 'err');
+    expect(await get({ 'x-test-fault': 'uncaught' })).toBe(200);
+    for (let i = 0; i < 100 && (g.out().match(/"msg":"worker listening"/g) ?? []).length < 3; i++) await sleep(100);
+    expect(g.out()).toMatch(/"code":1,"signal":null,"msg":"worker died"/);
+    expect((g.out().match(/"msg":"worker listening"/g) ?? []).length).toBe(3);
+    for (let i = 0; i < 10; i++) expect(await get()).toBe(200);
+    expect(g.proc.exitCode).toBeNull();
   });
 });
