@@ -7,22 +7,13 @@ import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
-import { canonicalQuery, charLength, parseQuery, Q_MAX, type QuerySpec, type QueryValues } from '../http/query.ts';
+import { canonicalQuery, charLength, type QueryValues } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { IDENTIFIER_MAX } from '../schemas/common.ts';
 import type { AppContext, Handler } from './context.ts';
 
 export const CATEGORIES = ['academic', 'residence', 'facility'] as const;
-const SELECT: QuerySpec = { university: { type: 'id' }, campus: { type: 'id' } };
-export const BUILDINGS_QUERY: QuerySpec = {
-  ...SELECT,
-  q: { type: 'text', max: Q_MAX },
-  category: { type: 'enum', values: CATEGORIES },
-  limit: { type: 'limit' },
-  offset: { type: 'offset' },
-};
-export const BUILDING_QUERY: QuerySpec = SELECT;
 
 export const selectionOf = (q: QueryValues): Selection => ({
   university: q.university as string | undefined,
@@ -40,8 +31,7 @@ export function checkBuildingIdentifier(raw: string | undefined): string {
 export function buildingsListHandler(ctx: AppContext): Handler {
   const cache = new BoundedCache<Reply>(512);
   const { ds } = ctx;
-  return (req) => {
-    const q = parseQuery(req.query, BUILDINGS_QUERY);
+  return (_req, q) => {
     const key = canonicalQuery(q);
     const hit = cache.get(key);
     if (hit) return hit;
@@ -78,8 +68,7 @@ export function buildingHandler(ctx: AppContext): Handler {
   };
   // Resolved lookups by (canonical selection, identifier as sent): repeated lookups skip normalization.
   const resolved = new BoundedCache<Reply>(4096);
-  return (req) => {
-    const q = parseQuery(req.query, BUILDING_QUERY);
+  return (req, q) => {
     const id = checkBuildingIdentifier(req.params.building);
     const key = `${canonicalQuery(q)}\n${id}`;
     const hit = resolved.get(key);

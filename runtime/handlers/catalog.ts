@@ -6,22 +6,13 @@ import { ApiError, invalidQuery } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
-import { canonicalQuery, NO_QUERY, parseQuery, type QuerySpec } from '../http/query.ts';
+import { canonicalQuery, type QueryValues } from '../http/query.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
-import type { AppContext, ApiRequest, Handler } from './context.ts';
+import type { AppContext, Handler } from './context.ts';
 
-
-const PAGE_QUERY: QuerySpec = { limit: { type: 'limit' }, offset: { type: 'offset' } };
-const CAMPUS_LIST_QUERY: QuerySpec = { university: { type: 'id' }, ...PAGE_QUERY };
-
-/** A static resource: validates that there is no query, then answers prepared bytes. */
-function fixed(reply: Reply): Handler {
-  return (req) => {
-    parseQuery(req.query, NO_QUERY);
-    return reply;
-  };
-}
+/** A static resource: prepared bytes (the registry declares no query parameters for it). */
+const fixed = (reply: Reply): Handler => () => reply;
 
 function prepared(ctx: AppContext, path: string, data: unknown): Reply {
   const { ds } = ctx;
@@ -37,16 +28,15 @@ export function rootHandler(ctx: AppContext): Handler {
   return fixed(prepared(ctx, '/v1', rootRecord(ctx.ds)));
 }
 
-export function openapiHandler(ctx: AppContext, documentJson: string): Handler {
-  return fixed(bodyReply(documentJson, CACHE_STATIC, weakEtag(ctx.ds.dataVersion, '/v1/openapi.json', '')));
+export function openapiHandler(ctx: AppContext): Handler {
+  return fixed(bodyReply(ctx.openapiJson, CACHE_STATIC, weakEtag(ctx.ds.dataVersion, '/v1/openapi.json', '')));
 }
 
 /** A paginated list of prepared records, pages cached by canonical query. */
-function list<T>(ctx: AppContext, path: string, spec: QuerySpec, items: (q: ReturnType<typeof parseQuery>) => T[]): Handler {
+function list<T>(ctx: AppContext, path: string, items: (q: QueryValues) => T[]): Handler {
   const cache = new BoundedCache<Reply>(64);
   const { ds } = ctx;
-  return (req: ApiRequest) => {
-    const q = parseQuery(req.query, spec);
+  return (_req, q) => {
     const key = canonicalQuery(q);
     const hit = cache.get(key);
     if (hit) return hit;
@@ -64,12 +54,12 @@ function list<T>(ctx: AppContext, path: string, spec: QuerySpec, items: (q: Retu
 
 export function universitiesHandler(ctx: AppContext): Handler {
   const all = ctx.ds.catalog.universities.map((u) => universityRecord(ctx.ds, u));
-  return list(ctx, '/v1/universities', PAGE_QUERY, () => all);
+  return list(ctx, '/v1/universities', () => all);
 }
 
 export function campusesHandler(ctx: AppContext): Handler {
   const all = ctx.ds.catalog.campuses.map((c) => campusRecord(ctx.ds, c));
-  return list(ctx, '/v1/campuses', CAMPUS_LIST_QUERY, (q) => {
+  return list(ctx, '/v1/campuses', (q) => {
     if (q.university === undefined) return all;
     const u = findUniversity(ctx.ds, q.university as string);
     if (!u) throw invalidQuery(`Unknown university '${q.university}'.`, { parameter: 'university' });
@@ -88,7 +78,6 @@ function byIdHandler<T extends { id: string }>(
   const collection = kind === 'university' ? 'universities' : 'campuses';
   const replies = new Map(items.map((item) => [item.id, prepared(ctx, `/v1/${collection}/${item.id}`, record(item))]));
   return (req) => {
-    parseQuery(req.query, NO_QUERY);
     const id = (req.params[kind] ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', `The ${kind} id is blank.`);
     const hit = find(id);

@@ -6,9 +6,11 @@ import { PlaceCatalog } from '../data/places.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { Validators } from '../schemas/requests.ts';
+import type { QueryValues } from '../http/query.ts';
 
 export type ApiRequest = Request;
-export type Handler = (req: ApiRequest) => Reply | Promise<Reply>;
+/** A request handler: the query is already checked against the endpoint's whitelist (registry). */
+export type Handler = (req: ApiRequest, query: QueryValues) => Reply | Promise<Reply>;
 
 export interface AppContext {
   ds: Dataset;
@@ -16,6 +18,8 @@ export interface AppContext {
   now: () => Date;
   places: PlaceCatalog;
   validators: Validators;
+  /** The served OpenAPI document, serialized once. */
+  openapiJson: string;
   /** Place ETags memoized by path, canonical query and availability state (hash once). */
   placeEtags: BoundedCache<string>;
   /** Serialized Building JSON per campus, same index as the campus's buildings. */
@@ -24,7 +28,7 @@ export interface AppContext {
   recordJson(building: Building): string | undefined;
 }
 
-export function createContext(ds: Dataset, now: () => Date, validators: Validators): AppContext {
+export function createContext(ds: Dataset, now: () => Date, validators: Validators, openapiJson: string): AppContext {
   const json = new Map<Building, string>();
   for (const c of ds.campuses) for (const b of c.artifact.buildings) json.set(b, JSON.stringify(b));
   return {
@@ -32,6 +36,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     now,
     places: new PlaceCatalog(ds),
     validators,
+    openapiJson,
     placeEtags: new BoundedCache<string>(2048),
     buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
     recordJson: (building) => json.get(building),

@@ -8,11 +8,11 @@ import { LEGACY_SERVICE } from '../http/envelope.ts';
 import { ApiError, isApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_NO_STORE, CACHE_STATIC } from '../http/headers.ts';
-import { canonicalQuery, parseQuery, type QuerySpec, type RawQuery } from '../http/query.ts';
+import { canonicalQuery } from '../http/query.ts';
 import { InstantTextBuilder } from '../http/instant-text.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
-import { BUILDING_QUERY, selectionOf } from './buildings.ts';
+import { selectionOf } from './buildings.ts';
 import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 import type { AppContext, Handler } from './context.ts';
@@ -21,11 +21,8 @@ import { appendPlace, appendPlaces, earliestTransition, flatReply, placesEtag, P
 
 const SERVICE = `{"service":${JSON.stringify(LEGACY_SERVICE)}`;
 // The aliases keep their original contract, which lists no 400s for GETs: unknown query parameters
-// are ignored (old clients send cache-busters), a missing or unknown identifier or selector is 404.
-const SELECT: QuerySpec = BUILDING_QUERY;
-const BUILDING_LOOKUP: QuerySpec = { q: { type: 'text', max: Number.MAX_SAFE_INTEGER }, ...SELECT };
-const PLACE_LOOKUP: QuerySpec = { id: { type: 'text', max: Number.MAX_SAFE_INTEGER } };
-const legacyQuery = (req: { query?: RawQuery }, spec: QuerySpec) => parseQuery(req.query, spec, true);
+// are ignored (old clients send cache-busters; the registry marks aliases lenient), a missing or
+// unknown identifier or selector is 404.
 
 /** The v1 successor of a collection alias, keeping a non-default campus selection. */
 function successorOf(ctx: AppContext, path: string, campusId: string): string {
@@ -35,8 +32,7 @@ function successorOf(ctx: AppContext, path: string, campusId: string): string {
 /** GET /api/campus-buildings → {service, buildings} */
 export function legacyBuildingsHandler(ctx: AppContext): Handler {
   const replies = new Map<string, Reply>();
-  return (req) => {
-    const q = legacyQuery(req, SELECT);
+  return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     let r = replies.get(campus.id);
     if (!r) {
@@ -58,8 +54,7 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
   const replies = new Map<string, Reply>();
   // Resolved lookups by canonical query (selection and identifier): repeated lookups skip normalization.
   const resolved = new BoundedCache<Reply>(4096);
-  return (req) => {
-    const q = legacyQuery(req, BUILDING_LOOKUP);
+  return (_req, q) => {
     if (q.q === undefined) throw new ApiError('building_not_found', "No building identifier given: pass ?q= with a code, name or alias.");
     const lookup = canonicalQuery(q);
     const hit = resolved.get(lookup);
@@ -99,8 +94,7 @@ export function legacyGapPlanHandler(ctx: AppContext): Handler {
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */
 export function legacyPlacesHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<PlacesView>(LIST_VIEWS_MAX);
-  return (req) => {
-    const q = legacyQuery(req, SELECT);
+  return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     const key = canonicalQuery(q);
     const now = ctx.now();
@@ -118,8 +112,7 @@ export function legacyPlacesHandler(ctx: AppContext): Handler {
 /** GET /api/campus-place?id= → {service, dataVersion, place}; an id that cannot exist is simply not found. */
 export function legacyPlaceHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<PlacesView>(PLACE_VIEWS_MAX);
-  return (req) => {
-    const q = legacyQuery(req, PLACE_LOOKUP);
+  return (_req, q) => {
     if (q.id === undefined) throw new ApiError('place_not_found', 'No place id given: pass ?id= with a place id.');
     let found;
     try {

@@ -12,25 +12,13 @@ import { DATA_OPEN, REQUEST_ID_BYTES, successFrame } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { InstantTextBuilder } from '../http/instant-text.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
-import { canonicalQuery, parseQuery, Q_MAX, type QuerySpec, type QueryValues } from '../http/query.ts';
+import { canonicalQuery, type QueryValues } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
-import { PLACE_KINDS, AVAILABILITIES } from '../schemas/place.ts';
 import { SLUG_PATTERN } from '../schemas/common.ts';
 import { selectionOf } from './buildings.ts';
 import type { AppContext, Handler } from './context.ts';
 import { appendPlace, appendPlaces, earliestTransition, placesEtag, placesHeaders, PlacesViews, type PlacesView } from './places-view.ts';
 
-export const PLACES_QUERY: QuerySpec = {
-  university: { type: 'id' },
-  campus: { type: 'id' },
-  q: { type: 'text', max: Q_MAX },
-  kind: { type: 'enum', values: PLACE_KINDS },
-  building: { type: 'code' },
-  openNow: { type: 'enum', values: AVAILABILITIES },
-  limit: { type: 'limit' },
-  offset: { type: 'offset' },
-};
-const PLACE_QUERY: QuerySpec = { university: { type: 'id' }, campus: { type: 'id' } };
 const PLACE_ID = new RegExp(SLUG_PATTERN);
 
 /** Places of a campus that the filters other than openNow select, evaluated at `now` (ordered by id). */
@@ -77,8 +65,7 @@ export const PLACE_VIEWS_MAX = 1024;
 
 export function placesListHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<EnvelopeView>(LIST_VIEWS_MAX);
-  return (req) => {
-    const q = parseQuery(req.query, PLACES_QUERY);
+  return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'collection');
     const key = canonicalQuery(q);
     const noStore = q.openNow !== undefined;
@@ -110,8 +97,7 @@ export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryVa
 
 export function placeHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<EnvelopeView>(PLACE_VIEWS_MAX);
-  return (req) => {
-    const q = parseQuery(req.query, PLACE_QUERY);
+  return (req, q) => {
     const { place, campus } = findPlace(ctx, req.params.placeId, q);
     const now = ctx.now();
     const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) => {

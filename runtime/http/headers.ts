@@ -9,22 +9,25 @@ export const CACHE_NO_STORE = 'no-store';
 export const CACHE_PREFLIGHT = 'public, max-age=86400';
 export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
 
-/** Headers that do not depend on the request, in write order (flat [name, value, …] list). */
-export const CONSTANT_HEADERS: readonly string[] = [
+const CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',
   'Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS',
   'Access-Control-Allow-Headers', 'content-type, if-none-match, if-modified-since, cache-control',
   'Access-Control-Max-Age', '86400',
   'Access-Control-Expose-Headers', 'X-Request-Id, ETag, Retry-After, Deprecation, Link',
-  'Content-Type', CONTENT_TYPE_JSON,
-  'X-Content-Type-Options', 'nosniff',
 ];
+const NOSNIFF: readonly string[] = ['X-Content-Type-Options', 'nosniff'];
+
+/** Headers that do not depend on the request, in write order (flat [name, value, …] list); JSON bodies. */
+export const CONSTANT_HEADERS: readonly string[] = [...CORS_HEADERS, 'Content-Type', CONTENT_TYPE_JSON, ...NOSNIFF];
 
 export interface ResponseHead {
   status: number;
   requestId: string;
   cacheControl: string;
   etag?: string;
+  /** Content-Type of a success body when it is not JSON (e.g. text/html, application/geo+json). */
+  contentType?: string;
   /** Extra headers such as Allow, Deprecation, Link, Retry-After, Connection. */
   extra?: readonly (readonly [string, string])[];
 }
@@ -43,7 +46,8 @@ export function writeResponse(
   bodyBytes: number,
   isHead: boolean,
 ): void {
-  const h: string[] = ['X-Request-Id', head.requestId, ...CONSTANT_HEADERS, 'Cache-Control', head.cacheControl];
+  const constant = head.contentType === undefined ? CONSTANT_HEADERS : [...CORS_HEADERS, 'Content-Type', head.contentType, ...NOSNIFF];
+  const h: string[] = ['X-Request-Id', head.requestId, ...constant, 'Cache-Control', head.cacheControl];
   if (head.etag !== undefined) h.push('ETag', head.etag);
   if (head.extra) for (const [k, v] of head.extra) h.push(k, v);
   const bodyless = head.status === 204 || head.status === 304;

@@ -5,7 +5,7 @@
 import { invalidQuery } from './errors.ts';
 
 export type ParamRule =
-  | { type: 'text'; max: number }
+  | { type: 'text'; max?: number }
   | { type: 'id' }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'code' }
@@ -16,13 +16,10 @@ export type QuerySpec = Readonly<Record<string, ParamRule>>;
 export type RawQuery = Record<string, string | string[] | undefined> | undefined;
 export type QueryValues = Record<string, string | number>;
 
-/** Endpoints that take no query parameters. */
-export const NO_QUERY: QuerySpec = {};
-
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 100;
 export const Q_MAX = 120;
-const ID_MAX = 64;
+export const ID_MAX = 64;
 const DIGITS = /^[0-9]+$/;
 const CODE = /^[A-Z0-9]{1,12}$/;
 
@@ -68,7 +65,7 @@ export function parseQuery(raw: RawQuery, spec: QuerySpec, lenient = false): Que
 function normalize(name: string, v: string, rule: ParamRule): string | number {
   switch (rule.type) {
     case 'text':
-      if (charLength(v) > rule.max) throw invalidQuery(`Query parameter '${name}' is longer than ${rule.max} characters.`, { parameter: name });
+      if (rule.max !== undefined && charLength(v) > rule.max) throw invalidQuery(`Query parameter '${name}' is longer than ${rule.max} characters.`, { parameter: name });
       return v;
     case 'id':
       if (charLength(v) > ID_MAX) throw invalidQuery(`Query parameter '${name}' is longer than ${ID_MAX} characters.`, { parameter: name });

@@ -29,13 +29,14 @@ export function sendReply(
   requestId: string,
   reply: Reply,
   headers: ExtraHeaders | undefined,
+  contentType?: string,
 ): void {
   const isHead = req.method === 'HEAD';
   if (reply.etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], reply.etag)) {
     writeResponse(res, { status: 304, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers }, null, 0, true);
     return;
   }
-  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers };
+  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType, extra: headers };
   if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBody(reply.template, requestId), reply.template.bytes, isHead);
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }

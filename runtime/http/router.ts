@@ -1,7 +1,8 @@
 /**
- * Path matching for the route table: exact, case-sensitive paths with an optional trailing slash, and
- * templates whose last segment is a parameter (`/v1/buildings/{building}`). A Map lookup for static paths
- * and a short prefix scan for parameter paths — no per-request regular expressions.
+ * Path matching for the endpoint registry: exact, case-sensitive paths with an optional trailing slash;
+ * templates may hold parameters in any segment and several of them (`/v1/datasets/{dataVersion}/{file}`).
+ * A Map lookup for static paths, then a walk down a segment tree (static segments before parameters)
+ * — no per-request regular expressions. A parameter matches one non-empty segment, percent-decoded.
  */
 export interface Match<R> {
   route: R;
@@ -19,17 +20,49 @@ function decode(segment: string): string {
   }
 }
 
+interface Node<R> {
+  fixed: Map<string, Node<R>>;
+  param?: { name: string; node: Node<R> };
+  route?: R;
+}
+
+const node = <R>(): Node<R> => ({ fixed: new Map() });
+
+/** The parameter names of a template, in order (`/a/{x}/b/{y}` → ['x', 'y']). */
+export function templateParams(template: string): string[] {
+  return template.split('/').filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
+}
+
 export class PathRouter<R> {
   private readonly exact = new Map<string, R>();
-  private readonly prefixed: { prefix: string; name: string; route: R }[] = [];
+  private readonly tree: Node<R> = node();
 
   add(template: string, route: R): this {
-    const open = template.indexOf('{');
-    if (open === -1) this.exact.set(template, route);
-    else {
-      if (!template.endsWith('}') || template.lastIndexOf('/') !== open - 1) throw new Error(`unsupported path template ${template}`);
-      this.prefixed.push({ prefix: template.slice(0, open), name: template.slice(open + 1, -1), route });
+    if (!template.startsWith('/')) throw new Error(`path template must start with '/': ${template}`);
+    if (!template.includes('{')) {
+      if (this.exact.has(template)) throw new Error(`duplicate path ${template}`);
+      this.exact.set(template, route);
+      return this;
     }
+    let at = this.tree;
+    for (const seg of template.slice(1).split('/')) {
+      const open = seg.indexOf('{');
+      if (open === -1) {
+        let next = at.fixed.get(seg);
+        if (!next) at.fixed.set(seg, (next = node()));
+        at = next;
+        continue;
+      }
+      if (open !== 0 || !seg.endsWith('}') || seg.length < 3 || seg.indexOf('{', 1) !== -1) {
+        throw new Error(`unsupported path template ${template}: a parameter is a whole segment`);
+      }
+      const name = seg.slice(1, -1);
+      if (at.param && at.param.name !== name) throw new Error(`conflicting parameter names at ${template}`);
+      at.param ??= { name, node: node() };
+      at = at.param.node;
+    }
+    if (at.route !== undefined) throw new Error(`duplicate path ${template}`);
+    at.route = route;
     return this;
   }
 
@@ -38,13 +71,33 @@ export class PathRouter<R> {
     const p = path.length > 1 && path.charCodeAt(path.length - 1) === 47 /* / */ ? path.slice(0, -1) : path;
     const route = this.exact.get(p);
     if (route !== undefined) return { route, params: NO_PARAMS };
-    for (const r of this.prefixed) {
-      if (p.length > r.prefix.length && p.startsWith(r.prefix)) {
-        const rest = p.slice(r.prefix.length);
-        if (rest.includes('/')) continue;
-        return { route: r.route, params: { [r.name]: decode(rest) } };
-      }
-    }
-    return undefined;
+    if (p.charCodeAt(0) !== 47) return undefined;
+    const segments = p.slice(1).split('/');
+    const values: string[] = [];
+    const found = walk(this.tree, segments, 0, values);
+    if (found === undefined) return undefined;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < found.names.length; i++) params[found.names[i]!] = decode(values[i]!);
+    return { route: found.route, params };
   }
+}
+
+function walk<R>(at: Node<R>, segments: string[], i: number, values: string[]): { route: R; names: string[] } | undefined {
+  if (i === segments.length) return at.route === undefined ? undefined : { route: at.route, names: [] };
+  const seg = segments[i]!;
+  const fixed = at.fixed.get(seg);
+  if (fixed) {
+    const hit = walk(fixed, segments, i + 1, values);
+    if (hit) return hit;
+  }
+  if (at.param && seg !== '') {
+    values.push(seg);
+    const hit = walk(at.param.node, segments, i + 1, values);
+    if (hit) {
+      hit.names.unshift(at.param.name);
+      return hit;
+    }
+    values.pop();
+  }
+  return undefined;
 }

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { logRequest } from './logger.ts';
 import { MESSAGES, rawErrorResponse } from './error-response.ts';
 import { newRequestId } from './request-id.ts';
+import { isLegacyPath, LEGACY_PREFIX } from '../registry/types.ts';
 
 interface ParserError extends Error {
   code?: string;
@@ -20,7 +21,7 @@ function targetsLegacy(err: ParserError): boolean {
   const raw = err.rawPacket;
   if (!raw) return false;
   const sp = raw.indexOf(0x20);
-  return sp > 0 && sp < 32 && raw.subarray(sp + 1, sp + 1 + 12).toString('latin1') === '/api/campus-';
+  return sp > 0 && sp < 32 && isLegacyPath(raw.subarray(sp + 1, sp + 1 + LEGACY_PREFIX.length).toString('latin1'));
 }
 
 export function installClientErrorHandler(server: Server, log: boolean): void {
@@ -52,7 +53,7 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
 export function installConnectHandler(server: Server, allowFor: (path: string) => string | undefined = () => undefined): void {
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     const url = req.url ?? '';
-    const legacy = url.startsWith('/api/campus-');
+    const legacy = isLegacyPath(url);
     const allow = allowFor(url);
     if (allow === undefined) {
       socket.end(rawErrorResponse('not_found', 'No such path. See /v1 and /v1/openapi.json.', newRequestId(), legacy));

@@ -8,6 +8,7 @@ import { errorTemplate, fill, legacyErrorBody } from '../http/envelope.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
 import { CACHE_NO_STORE, CONSTANT_HEADERS } from '../http/headers.ts';
 import { sendError } from '../http/reply.ts';
+import { isLegacyPath } from '../registry/types.ts';
 
 export const MESSAGES = {
   rate_limited: 'The service is busy. Retry after the number of seconds in Retry-After.',
@@ -16,10 +17,6 @@ export const MESSAGES = {
   headers_too_large: 'The request headers are too large.',
   request_timeout: 'The request was not received in time.',
 } as const;
-
-export function isLegacyPath(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith('/api/campus-');
-}
 
 const DEPRECATED: readonly [string, string][] = [['Deprecation', 'true']];
 

@@ -40,7 +40,12 @@ describe('OpenAPI document', () => {
       '/api/campus-place': ['get', 'head', 'options'],
     };
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(expected).sort());
-    for (const [p, methods] of Object.entries(expected)) expect(Object.keys(doc.paths[p]).sort(), p).toEqual([...methods].sort());
+    for (const [p, methods] of Object.entries(expected)) {
+      // `parameters` at path level holds the path parameters, shared by every operation (OPTIONS included).
+      expect(Object.keys(doc.paths[p]).filter((k) => k !== 'parameters').sort(), p).toEqual([...methods].sort());
+      const names = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      expect((doc.paths[p].parameters ?? []).map((x: { name: string }) => x.name), p).toEqual(names);
+    }
     for (const name of ['Building', 'Provenance', 'Route', 'RoutePreferences', 'RoutePreferencesInput', 'RouteRequest', 'Place', 'GapPlan', 'GapPlanRequest', 'GapPreferences', 'ErrorEnvelope', 'LegacyError']) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }

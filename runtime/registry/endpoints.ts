@@ -1,0 +1,150 @@
+/**
+ * THE ENDPOINT REGISTRY: every path the server answers, declared once. Routing, 405/Allow, OPTIONS/HEAD,
+ * query validation, the OpenAPI document, log path templates and the legacy prefix all derive from this
+ * list. To add an endpoint, add an entry here and write its handler (see CONTRIBUTING.md).
+ */
+import { arrayOf, envelope, ref } from '../schemas/common.ts';
+import { campusesHandler, campusHandler, openapiHandler, rootHandler, universitiesHandler, universityHandler } from '../handlers/catalog.ts';
+import { buildingHandler, buildingsListHandler } from '../handlers/buildings.ts';
+import { placeHandler, placesListHandler } from '../handlers/places.ts';
+import { gapPlanHandler, routeHandler } from '../handlers/calculations.ts';
+import {
+  legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
+} from '../handlers/legacy.ts';
+import { P, PAGE, Q, SELECT } from './params.ts';
+import type { Endpoint } from './types.ts';
+
+const CALC_ERRORS = [400, 404, 409, 413, 415] as const;
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    path: '/v1', get: rootHandler, tag: 'catalog', cache: 'static',
+    summary: 'API information',
+    description: 'Versions, capabilities, authentication (none), privacy boundary, attribution and licence, universities and campuses. /v1/ is the same.',
+    success: { description: 'API information.', schema: envelope(ref('ApiInfo')) },
+    errors: [400],
+  },
+  {
+    path: '/v1/openapi.json', get: openapiHandler, tag: 'catalog', cache: 'static',
+    summary: 'This OpenAPI document',
+    success: { description: 'OpenAPI 3.1 document (not enveloped).', schema: { type: 'object' } },
+    errors: [400],
+  },
+  {
+    path: '/v1/universities', get: universitiesHandler, tag: 'catalog', cache: 'static',
+    summary: 'Universities (registry order)',
+    query: PAGE,
+    success: { description: 'A page of universities.', schema: envelope(arrayOf(ref('University')), true) },
+    errors: [400],
+  },
+  {
+    path: '/v1/universities/{university}', get: universityHandler, tag: 'catalog', cache: 'static',
+    summary: 'One university',
+    pathParams: { university: P.university },
+    success: { description: 'The university.', schema: envelope(ref('University')) },
+    errors: [400, 404],
+  },
+  {
+    path: '/v1/campuses', get: campusesHandler, tag: 'catalog', cache: 'static',
+    summary: 'Campuses (registry order)',
+    query: [Q.university, ...PAGE],
+    success: { description: 'A page of campuses.', schema: envelope(arrayOf(ref('Campus')), true) },
+    errors: [400],
+  },
+  {
+    path: '/v1/campuses/{campus}', get: campusHandler, tag: 'catalog', cache: 'static',
+    summary: 'One campus',
+    pathParams: { campus: P.campus },
+    success: { description: 'The campus.', schema: envelope(ref('Campus')) },
+    errors: [400, 404],
+  },
+  {
+    path: '/v1/buildings', get: buildingsListHandler, tag: 'buildings', cache: 'static',
+    summary: 'Buildings of a campus, ordered by code',
+    query: [...SELECT, Q.q, Q.category, ...PAGE],
+    success: { description: 'A page of buildings.', schema: envelope(arrayOf(ref('Building')), true) },
+    errors: [400],
+  },
+  {
+    path: '/v1/buildings/{building}', get: buildingHandler, tag: 'buildings', cache: 'static',
+    summary: 'One building by code, exact name or alias',
+    description: 'Resolution: code key first, then exact name/alias key; several matches → 409 with the candidate codes.',
+    pathParams: { building: P.building },
+    query: SELECT,
+    success: { description: 'The building.', schema: envelope(ref('Building')) },
+    errors: [400, 404, 409],
+  },
+  {
+    path: '/v1/places', get: placesListHandler, tag: 'places', cache: 'availability',
+    summary: 'Places of a campus, ordered by id',
+    description: 'Availability is evaluated at request time. Cache-Control: public, max-age = min(60, seconds until the earliest nextTransition) or no-store; no-store with openNow.',
+    query: [...SELECT, Q.q, Q.kind, Q.building, Q.openNow, ...PAGE],
+    success: { description: 'A page of places.', schema: envelope(arrayOf(ref('Place')), true) },
+    errors: [400],
+  },
+  {
+    path: '/v1/places/{placeId}', get: placeHandler, tag: 'places', cache: 'availability',
+    summary: 'One place',
+    pathParams: { placeId: P.placeId },
+    query: SELECT,
+    success: { description: 'The place.', schema: envelope(ref('Place')) },
+    errors: [400, 404],
+  },
+  {
+    path: '/v1/routes', post: routeHandler, tag: 'routes', cache: 'no-store',
+    summary: 'Building-to-building walking estimate',
+    body: 'RouteRequest',
+    success: { description: 'The route (Cache-Control: no-store).', schema: envelope(ref('Route')) },
+    errors: CALC_ERRORS,
+  },
+  {
+    path: '/v1/gaps/plan', post: gapPlanHandler, tag: 'gaps', cache: 'no-store',
+    summary: 'Assess one free interval between two buildings',
+    description: 'Evaluates only the supplied interval and buildings; accepts, retrieves and stores no timetable. endTime must be greater than startTime.',
+    body: 'GapPlanRequest',
+    success: { description: 'The gap plan (Cache-Control: no-store).', schema: envelope(ref('GapPlan')) },
+    errors: CALC_ERRORS,
+  },
+  {
+    path: '/api/campus-buildings', get: legacyBuildingsHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
+    summary: 'Deprecated: all buildings (successor /v1/buildings)',
+    query: SELECT,
+    success: { description: 'Flat body.', schema: ref('LegacyBuildings') },
+    errors: [404],
+  },
+  {
+    path: '/api/campus-building', get: legacyBuildingHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
+    summary: 'Deprecated: one building (successor /v1/buildings/{building})',
+    query: [Q.legacyQ, ...SELECT],
+    success: { description: 'Flat body.', schema: ref('LegacyBuilding') },
+    errors: [404, 409],
+  },
+  {
+    path: '/api/campus-route', post: legacyRouteHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/routes',
+    summary: 'Deprecated: route (successor /v1/routes)',
+    body: 'RouteRequest',
+    success: { description: 'Flat body.', schema: ref('LegacyRoute') },
+    errors: CALC_ERRORS,
+  },
+  {
+    path: '/api/campus-gap-plan', post: legacyGapPlanHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/gaps/plan',
+    summary: 'Deprecated: gap plan (successor /v1/gaps/plan)',
+    body: 'GapPlanRequest',
+    success: { description: 'Flat body.', schema: ref('LegacyGapPlan') },
+    errors: CALC_ERRORS,
+  },
+  {
+    path: '/api/campus-places', get: legacyPlacesHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
+    summary: 'Deprecated: all places (successor /v1/places)',
+    query: SELECT,
+    success: { description: 'Flat body.', schema: ref('LegacyPlaces') },
+    errors: [404],
+  },
+  {
+    path: '/api/campus-place', get: legacyPlaceHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
+    summary: 'Deprecated: one place (successor /v1/places/{placeId})',
+    query: [Q.legacyId],
+    success: { description: 'Flat body.', schema: ref('LegacyPlace') },
+    errors: [404],
+  },
+];

@@ -1,0 +1,31 @@
+/** Query parameters shared by several endpoints: rule and documentation, declared once. */
+import { Q_MAX } from '../http/query.ts';
+import { CATEGORIES } from '../handlers/buildings.ts';
+import { AVAILABILITIES, PLACE_KINDS } from '../schemas/place.ts';
+import { IDENTIFIER_MAX, SLUG_PATTERN } from '../schemas/common.ts';
+import type { PathParam, QueryParam } from './types.ts';
+
+export const Q = {
+  university: { id: 'university', name: 'university', rule: { type: 'id' }, description: 'University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups.' },
+  campus: { id: 'campus', name: 'campus', rule: { type: 'id' }, description: "Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given." },
+  q: { id: 'q', name: 'q', rule: { type: 'text', max: Q_MAX }, description: 'Case-insensitive, accent-insensitive substring (Unicode-normalized match keys).' },
+  category: { id: 'category', name: 'category', rule: { type: 'enum', values: CATEGORIES } },
+  kind: { id: 'kind', name: 'kind', rule: { type: 'enum', values: PLACE_KINDS } },
+  building: { id: 'buildingFilter', name: 'building', rule: { type: 'code' }, description: 'Canonical building code.' },
+  openNow: { id: 'openNow', name: 'openNow', rule: { type: 'enum', values: AVAILABILITIES }, description: 'Filter by evaluated availability. Responses with openNow are not cached (no-store).' },
+  limit: { id: 'limit', name: 'limit', rule: { type: 'limit' }, description: 'Digits only.' },
+  offset: { id: 'offset', name: 'offset', rule: { type: 'offset' }, description: 'Digits only. Past the end → empty page, nextOffset null.' },
+  legacyQ: { id: 'legacyQ', name: 'q', rule: { type: 'text' }, required: true, schema: { minLength: 1 }, description: 'Code, name or alias. Missing or unknown → 404 building_not_found. Other query parameters are ignored.' },
+  legacyId: { id: 'legacyId', name: 'id', rule: { type: 'text' }, required: true, schema: { minLength: 1 }, description: 'Place id. Missing or unknown → 404 place_not_found.' },
+} as const satisfies Record<string, QueryParam>;
+
+export const SELECT = [Q.university, Q.campus] as const;
+export const PAGE = [Q.limit, Q.offset] as const;
+
+/** Path parameters. */
+export const P = {
+  building: { description: 'Canonical code, exact canonical name or recognized alias.', schema: { type: 'string', minLength: 1, maxLength: IDENTIFIER_MAX } },
+  placeId: { schema: { type: 'string', pattern: SLUG_PATTERN } },
+  university: { description: 'University id (case-insensitive).', schema: { type: 'string' } },
+  campus: { description: 'Campus id (case-insensitive).', schema: { type: 'string' } },
+} as const satisfies Record<string, PathParam>;
