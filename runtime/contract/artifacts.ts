@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
-import type { Building, PlaceRecord, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
+import type { Building, PlaceRecord, Region, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
 import type { RouteMatrixInfo } from './matrix.ts';
 import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
 
@@ -13,7 +13,7 @@ export interface CampusArtifact {
   campus: string;
   university: string;
   timeZone: string;
-  region: 'ON' | 'BC';
+  region: Region;
   /** Building API records, ordered by code. */
   buildings: Building[];
   /** Per building (same index): the match keys of code, name and aliases, for `q` search. */

@@ -16,8 +16,10 @@
  */
 
 import { dayNumber, isoDate, parseDay, weekdayOfDayNumber, yearOfDayNumber } from './calendar.ts';
+import type { Region } from './types.ts';
 
-export type Region = 'ON' | 'BC';
+export type { Region };
+
 
 export interface Holiday {
   /** YYYY-MM-DD */

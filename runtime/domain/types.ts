@@ -3,12 +3,25 @@
  * stored in artifacts. The artifact files themselves are described in runtime/contract/.
  */
 
-export type Verification = 'verified' | 'inferred' | 'unknown';
-export type Category = 'academic' | 'residence' | 'facility';
-export type Accessibility = 'accessible' | 'not_accessible' | 'unknown';
-export type RoutingCoverage = 'mapped' | 'identity-only';
-export type PlaceKind = 'dining' | 'study' | 'library' | 'service' | 'recreation' | 'amenity' | 'facility';
-export type Availability = 'open' | 'closed' | 'unknown';
+// Value lists: each declared once as an `as const` array; the types below and the JSON Schemas
+// (runtime/schemas/), query whitelists and OpenAPI enums derive from them.
+export const VERIFICATIONS = ['verified', 'inferred', 'unknown'] as const;
+export type Verification = (typeof VERIFICATIONS)[number];
+export const BUILDING_CATEGORIES = ['academic', 'residence', 'facility'] as const;
+export type Category = (typeof BUILDING_CATEGORIES)[number];
+export const ACCESSIBILITIES = ['accessible', 'not_accessible', 'unknown'] as const;
+export type Accessibility = (typeof ACCESSIBILITIES)[number];
+export const ROUTING_COVERAGES = ['mapped', 'identity-only'] as const;
+export type RoutingCoverage = (typeof ROUTING_COVERAGES)[number];
+export const PLACE_KINDS = ['dining', 'study', 'library', 'service', 'recreation', 'amenity', 'facility'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+export const AVAILABILITIES = ['open', 'closed', 'unknown'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+/** Public-holiday regions (domain/holidays.ts has their rules). */
+export const REGIONS = ['ON', 'BC'] as const;
+export type Region = (typeof REGIONS)[number];
+export const BOUNDS_SOURCES = ['published', 'derived'] as const;
+export type BoundsSource = (typeof BOUNDS_SOURCES)[number];
 export type RouteMode = 'fastest' | 'prefer-indoor' | 'step-free';
 export const ROUTE_MODES: readonly RouteMode[] = ['fastest', 'prefer-indoor', 'step-free'];
 
@@ -136,8 +149,8 @@ export interface RegistryCampus {
   name: string;
   shortName: string;
   timeZone: string;
-  region: 'ON' | 'BC';
+  region: Region;
   bounds: [[number, number], [number, number]];
-  boundsSource: 'published' | 'derived';
+  boundsSource: BoundsSource;
   walkingGraph: boolean;
 }

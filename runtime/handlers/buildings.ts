@@ -13,7 +13,6 @@ import { BoundedCache } from '../http/reply-cache.ts';
 import { IDENTIFIER_MAX } from '../schemas/common.ts';
 import type { AppContext, Handler } from './context.ts';
 
-export const CATEGORIES = ['academic', 'residence', 'facility'] as const;
 
 export const selectionOf = (q: QueryValues): Selection => ({
   university: q.university as string | undefined,

@@ -1,6 +1,6 @@
 /**
  * The complete list of error codes (BEHAVIOUR §4) and the one error type every handler throws.
- * Serialization lives in envelope.ts (v1) and legacy.ts (flat alias bodies).
+ * Both serializations live in envelope.ts: the v1 envelope (errorTemplate) and the flat alias body (legacyErrorBody).
  */
 
 export const ERROR_STATUS = {
@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The codes in BEHAVIOUR §4 order (the ErrorEnvelope schema's enum). */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface FieldError {

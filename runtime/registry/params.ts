@@ -1,7 +1,6 @@
 /** Query parameters shared by several endpoints: rule and documentation, declared once. */
 import { Q_MAX } from '../http/query.ts';
-import { CATEGORIES } from '../handlers/buildings.ts';
-import { AVAILABILITIES, PLACE_KINDS } from '../schemas/place.ts';
+import { AVAILABILITIES, BUILDING_CATEGORIES, PLACE_KINDS } from '../domain/types.ts';
 import { IDENTIFIER_MAX, SLUG_PATTERN } from '../schemas/common.ts';
 import type { PathParam, QueryParam } from './types.ts';
 
@@ -9,7 +8,7 @@ export const Q = {
   university: { id: 'university', name: 'university', rule: { type: 'id' }, description: 'University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups.' },
   campus: { id: 'campus', name: 'campus', rule: { type: 'id' }, description: "Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given." },
   q: { id: 'q', name: 'q', rule: { type: 'text', max: Q_MAX }, description: 'Case-insensitive, accent-insensitive substring (Unicode-normalized match keys).' },
-  category: { id: 'category', name: 'category', rule: { type: 'enum', values: CATEGORIES } },
+  category: { id: 'category', name: 'category', rule: { type: 'enum', values: BUILDING_CATEGORIES } },
   kind: { id: 'kind', name: 'kind', rule: { type: 'enum', values: PLACE_KINDS } },
   building: { id: 'buildingFilter', name: 'building', rule: { type: 'code' }, description: 'Canonical building code.' },
   openNow: { id: 'openNow', name: 'openNow', rule: { type: 'enum', values: AVAILABILITIES }, description: 'Filter by evaluated availability. Responses with openNow are not cached (no-store).' },

@@ -1,4 +1,5 @@
 /** Root record, university and campus schemas (SPEC §2.11, BEHAVIOUR §10). */
+import { BOUNDS_SOURCES, REGIONS } from '../domain/types.ts';
 import { arrayOf, enumOf, record, ref, str } from './common.ts';
 
 export const University = record({
@@ -21,9 +22,9 @@ export const Campus = record({
   shortName: str(),
   isDefault: { type: 'boolean' },
   timeZone: str({ description: 'IANA time zone.' }),
-  region: enumOf(['ON', 'BC']),
+  region: enumOf(REGIONS),
   bounds: { type: 'array', prefixItems: [lonLat, lonLat], minItems: 2, maxItems: 2, description: '[[west, south], [east, north]] in degrees.' },
-  boundsSource: enumOf(['published', 'derived']),
+  boundsSource: enumOf(BOUNDS_SOURCES),
   walkingGraph: { type: 'boolean', description: 'true when routes use a mapped walking graph; otherwise routes are approximate estimates.' },
   buildingCount: { type: 'integer', minimum: 0 },
   entranceCount: { type: 'integer', minimum: 0 },

@@ -2,6 +2,9 @@
  * JSON Schemas (2020-12, as used by OpenAPI 3.1) shared by several records. These objects are the single
  * source for request validation (ajv, compiled once at start-up) and for the published OpenAPI document.
  */
+import { ACCESSIBILITIES, BUILDING_CATEGORIES, ROUTING_COVERAGES, VERIFICATIONS } from '../domain/types.ts';
+import { ERROR_CODES } from '../http/errors.ts';
+
 export type Schema = Record<string, unknown>;
 
 export const COMPONENT_PREFIX = '#/components/schemas/';
@@ -36,19 +39,19 @@ export const Provenance = record({
   source: str(),
   sourceUrl: str({ format: 'uri' }),
   lastVerified: str(),
-  verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+  verificationStatus: enumOf(VERIFICATIONS),
 });
 
 export const Building = record(
   {
     code: str({ pattern: CODE_PATTERN }),
     name: str(),
-    category: enumOf(['academic', 'residence', 'facility']),
+    category: enumOf(BUILDING_CATEGORIES),
     aliases: arrayOf(str()),
-    routingCoverage: enumOf(['mapped', 'identity-only']),
+    routingCoverage: enumOf(ROUTING_COVERAGES),
     entranceCount: { type: 'integer', minimum: 0 },
     verifiedEntranceCount: { type: 'integer', minimum: 0 },
-    accessibility: enumOf(['accessible', 'not_accessible', 'unknown']),
+    accessibility: enumOf(ACCESSIBILITIES),
     indoorRoomNodeCount: { type: 'integer', minimum: 0 },
     provenance: arrayOf(ref('Provenance')),
     university: str(),
@@ -80,16 +83,10 @@ export const Meta = record(
 
 export const FieldError = record({ field: str(), reason: str() });
 
-export const ERROR_CODES_DOC = [
-  'invalid_query', 'invalid_identifier', 'invalid_json', 'invalid_request', 'building_not_found',
-  'place_not_found', 'university_not_found', 'campus_not_found', 'not_found', 'method_not_allowed',
-  'ambiguous_building', 'request_too_large', 'unsupported_media_type', 'rate_limited', 'internal_error',
-] as const;
-
 export const ErrorEnvelope = record({
   error: record(
     {
-      code: enumOf(ERROR_CODES_DOC),
+      code: enumOf(ERROR_CODES),
       message: str(),
       details: {
         description:

@@ -1,15 +1,13 @@
 /** Place schemas (SPEC §2.10, BEHAVIOUR §9). */
+import { AVAILABILITIES, PLACE_KINDS, VERIFICATIONS } from '../domain/types.ts';
 import { arrayOf, CODE_PATTERN, enumOf, nullable, record, ref, SLUG_PATTERN, str } from './common.ts';
-
-export const PLACE_KINDS = ['dining', 'study', 'library', 'service', 'recreation', 'amenity', 'facility'] as const;
-export const AVAILABILITIES = ['open', 'closed', 'unknown'] as const;
 
 export const PlaceHours = record({
   openingHours: str({ description: 'OpenStreetMap opening_hours (documented subset).' }),
   source: str(),
   sourceUrl: nullable('string', { format: 'uri' }),
   observedAt: str(),
-  verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+  verificationStatus: enumOf(VERIFICATIONS),
   expiresAt: nullable('string'),
   validForDays: nullable('integer', { minimum: 1 }),
 });
