@@ -45,7 +45,10 @@ export function resolveRef(doc: OpenApiDocument, ref: string): any {
 /** The document reduced to the v1 GET/POST operations and the components they reference (transitively). */
 export function sdkDocument(doc: OpenApiDocument): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const { path, method, op } of v1Operations(doc)) paths[path] = { ...paths[path], [method]: op };
+  for (const { path, method, op } of v1Operations(doc)) {
+    const shared = doc.paths[path].parameters ? { parameters: doc.paths[path].parameters } : {}; // path-level parameters
+    paths[path] = { ...shared, ...paths[path], [method]: op };
+  }
   const seen = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);

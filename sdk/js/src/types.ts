@@ -20,7 +20,7 @@ export type Params<P extends keyof paths, M extends Method = 'get'> =
   Op<P, M> extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? {} : NonNullable<Q>) : {};
 /** Path parameters of an operation. */
 export type PathParams<P extends keyof paths, M extends Method = 'get'> =
-  Op<P, M> extends { parameters: { path: infer A } } ? A : {};
+  Op<P, M> extends { parameters: { path: infer A } } ? A : never;
 /** JSON request body of an operation. */
 export type Body<P extends keyof paths, M extends Method = 'post'> =
   Op<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;

@@ -61,7 +61,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description University id (case-insensitive). */
+                university: string;
+            };
             cookie?: never;
         };
         /** One university */
@@ -95,7 +98,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Campus id (case-insensitive). */
+                campus: string;
+            };
             cookie?: never;
         };
         /** One campus */
@@ -129,7 +135,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Canonical code, exact canonical name or recognized alias. */
+                building: string;
+            };
             cookie?: never;
         };
         /**
@@ -169,7 +178,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                placeId: string;
+            };
             cookie?: never;
         };
         /** One place */
@@ -671,6 +682,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Digits only. */
+        limit: number;
+        /** @description Digits only. Past the end → empty page, nextOffset null. */
+        offset: number;
         /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
         university: string;
         /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
@@ -683,17 +698,6 @@ export interface components {
         buildingFilter: string;
         /** @description Filter by evaluated availability. Responses with openNow are not cached (no-store). */
         openNow: "open" | "closed" | "unknown";
-        /** @description Digits only. */
-        limit: number;
-        /** @description Digits only. Past the end → empty page, nextOffset null. */
-        offset: number;
-        /** @description Canonical code, exact canonical name or recognized alias. */
-        buildingPath: string;
-        placeId: string;
-        /** @description University id (case-insensitive). */
-        universityPath: string;
-        /** @description Campus id (case-insensitive). */
-        campusPath: string;
     };
     requestBodies: never;
     headers: {
@@ -840,7 +844,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description University id (case-insensitive). */
-                university: components["parameters"]["universityPath"];
+                university: string;
             };
             cookie?: never;
         };
@@ -931,7 +935,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Campus id (case-insensitive). */
-                campus: components["parameters"]["campusPath"];
+                campus: string;
             };
             cookie?: never;
         };
@@ -1032,7 +1036,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Canonical code, exact canonical name or recognized alias. */
-                building: components["parameters"]["buildingPath"];
+                building: string;
             };
             cookie?: never;
         };
@@ -1137,7 +1141,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                placeId: components["parameters"]["placeId"];
+                placeId: string;
             };
             cookie?: never;
         };
