@@ -2,11 +2,16 @@
  * startServer: load the artifacts once, build the app, listen. Kept small on purpose; the hook points
  * for the operational layer are `createServer` options and `attach` (how the request listener is
  * installed — e.g. runtime/ops/harden.ts wraps it with admission, request logs and crash safety).
+ * `reload()` swaps in the data version dist/current.json names (SIGHUP, runtime/ops/serve.ts): the app
+ * (dataset, prepared replies, caches, ETags) is immutable and built whole from the checked dataset, then
+ * one reference is replaced. Each request reads the reference once, so a request in flight finishes on
+ * the app it started with; a version that fails its checks is refused and the old app keeps serving.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDataset } from './data/load.ts';
 import { createApp, type App } from './app.ts';
+import { loadCheckedDataset } from './datasets/check.ts';
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -23,11 +28,22 @@ export interface ServerOptions {
   attach?: (server: http.Server, handler: RequestListener, app: App) => void;
 }
 
+/** What a reload did: `to` is the version in service afterwards (`from` when refused or unchanged). */
+export interface ReloadOutcome {
+  status: 'reloaded' | 'unchanged' | 'refused';
+  from: string;
+  to: string;
+  reason?: string;
+}
+
 export interface StartedServer {
   url: string;
   port: number;
   server: http.Server;
-  app: App;
+  /** The app in service (replaced by each successful reload). */
+  readonly app: App;
+  /** Loads, checks and swaps in the version dist/current.json names; concurrent calls run one after another. */
+  reload(): Promise<ReloadOutcome>;
   close(): Promise<void>;
 }
 
@@ -37,10 +53,33 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
     throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
   });
-  const app = createApp(dataset, { now: opts.now });
+  let app = createApp(dataset, { now: opts.now });
+  const handler: RequestListener = (req, res) => app.handler(req, res);
+  const current: App = {
+    handler,
+    get context() {
+      return app.context;
+    },
+    allowFor: (path) => app.allowFor(path),
+  } as App;
   const server = http.createServer(opts.serverOptions ?? {});
-  if (opts.attach) opts.attach(server, app.handler, app);
-  else server.on('request', app.handler);
+  if (opts.attach) opts.attach(server, handler, current);
+  else server.on('request', handler);
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const reloadOnce = async (): Promise<ReloadOutcome> => {
+    const from = app.context.ds.dataVersion;
+    let next: App;
+    try {
+      const ds = await loadCheckedDataset(distDir);
+      if (ds.dataVersion === from) return { status: 'unchanged', from, to: from };
+      next = createApp(ds, { now: opts.now });
+    } catch (e) {
+      return { status: 'refused', from, to: from, reason: (e as Error).message };
+    }
+    app = next; // the swap: requests from here on see the new version
+    return { status: 'reloaded', from, to: next.context.ds.dataVersion };
+  };
 
   const host = opts.host ?? '0.0.0.0';
   await new Promise<void>((resolve, reject) => {
@@ -56,7 +95,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     url: `http://${urlHost}:${port}`,
     port,
     server,
-    app,
+    get app() {
+      return app;
+    },
+    reload: () => {
+      const run = queue.then(reloadOnce);
+      queue = run.catch(() => undefined);
+      return run;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -11,6 +11,7 @@ import { installGracefulShutdown } from './shutdown.ts';
 import { flushLogsSync, logEvent } from './logger.ts';
 import { lifecycle } from './health.ts';
 import { EXIT_CANNOT_START, startFailure } from './start-failure.ts';
+import { installClusterReload, installReload, type ReloadOutcome } from './reload.ts';
 
 export interface Started {
   url: string;
@@ -18,6 +19,8 @@ export interface Started {
   server: Server;
   /** Reported in the ready line. */
   dataVersion?: string;
+  /** Swaps in the data version dist/current.json names (on SIGHUP; see reload.ts). */
+  reload?: () => Promise<ReloadOutcome>;
 }
 
 export async function serve(start: (listen: ListenConfig) => Promise<Started>): Promise<void> {
@@ -35,10 +38,12 @@ export async function serve(start: (listen: ListenConfig) => Promise<Started>): 
           process.send?.({ type: 'listening', url, workers: cfg.workers });
         },
       });
+      installClusterReload();
       return;
     }
     const started = await start(listen);
     const shutdown = installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
+    if (started.reload) installReload(started.reload);
     // After an uncaught exception the process is in an unknown state: drain and exit non-zero.
     onFatalError(() => void shutdown('uncaughtException', 1));
     lifecycle.ready = true;
