@@ -1,8 +1,9 @@
-/** A Snapshot of a version's files, read through the artifact contract (no file layout is known here). */
-import { OUTCOME, ROUTE_VERIFICATION, type Building, type CampusArtifact, type CatalogArtifact, type PlaceRecord } from '../../runtime/domain/types.ts';
-import { ROUTE_FIELD_COUNT } from '../../runtime/domain/types.ts';
-import { float64View } from '../../runtime/data/load.ts';
+/** A Snapshot of a version's files, read through the artifact contract (runtime/contract): no layout here. */
 import stringify from 'fast-json-stable-stringify';
+import {
+  CATALOG_FILE, MANIFEST_FILE, campusFile, decodeCampus, decodeCatalog, decodeManifest, decodeMatrix, readRouteCell, type CampusArtifact,
+} from '../../runtime/contract/index.ts';
+import { OUTCOME, ROUTE_VERIFICATION, type Building, type PlaceRecord } from '../../runtime/domain/types.ts';
 import type { BuildingSnap, CampusSnap, PlaceSnap, RouteSnap, Snapshot } from './snapshot.ts';
 import type { VersionFiles } from './version-files.ts';
 
@@ -12,7 +13,9 @@ function file(v: VersionFiles, name: string): Buffer {
   return bytes;
 }
 
-function building(b: Building & { location?: { lat: number; lon: number } | null }): BuildingSnap {
+type Located = { location?: { lat: number; lon: number } | null };
+
+function building(b: Building & Located): BuildingSnap {
   const snap: BuildingSnap = { code: b.code, name: b.name, category: b.category, aliases: [...b.aliases] };
   if (b.location !== undefined) snap.location = b.location && { lat: b.location.lat, lon: b.location.lon };
   return snap;
@@ -29,22 +32,23 @@ function place(p: PlaceRecord): PlaceSnap {
 }
 
 function routes(artifact: CampusArtifact, bytes: Buffer): RouteSnap {
-  const n = artifact.routes.n;
-  const values = float64View(bytes);
+  const { n, modes } = artifact.routes;
+  const values = decodeMatrix(bytes, artifact.routes, artifact.campus);
   return {
-    modes: [...artifact.routes.modes],
+    modes: [...modes],
     codes: artifact.buildings.map((b) => b.code),
     outcome(m, from, to) {
-      const o = ((m * n + from) * n + to) * ROUTE_FIELD_COUNT;
-      return `${OUTCOME[values[o]]}/${ROUTE_VERIFICATION[values[o + 6]]}`;
+      const cell = readRouteCell(values, n, m, from, to);
+      return `${OUTCOME[cell.outcome]}/${ROUTE_VERIFICATION[cell.verification]}`;
     },
   };
 }
 
 export function decodeSnapshot(v: VersionFiles): Snapshot {
-  const catalog = JSON.parse(file(v, 'catalog.json').toString('utf8')) as CatalogArtifact;
+  const { dataVersion } = decodeManifest(file(v, MANIFEST_FILE).toString('utf8'), v.where);
+  const catalog = decodeCatalog(file(v, CATALOG_FILE).toString('utf8'), dataVersion);
   const campuses: CampusSnap[] = catalog.campuses.map((c) => {
-    const artifact = JSON.parse(file(v, `campuses/${c.id}.json`).toString('utf8')) as CampusArtifact;
+    const artifact = decodeCampus(file(v, campusFile(c.id)).toString('utf8'), c.id);
     return {
       id: c.id,
       name: c.name,
@@ -53,5 +57,5 @@ export function decodeSnapshot(v: VersionFiles): Snapshot {
       routes: routes(artifact, file(v, artifact.routes.file)),
     };
   });
-  return { dataVersion: catalog.dataVersion, generatedAt: catalog.generatedAt, campuses };
+  return { dataVersion, generatedAt: catalog.generatedAt, campuses };
 }

@@ -5,10 +5,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CURRENT_FILE, MANIFEST_FILE as MANIFEST, decodeManifest } from '../../runtime/contract/index.ts';
 import { isPlainPath, manifestProblems } from '../../runtime/datasets/manifest-check.ts';
 import { readTarGz } from './tar.ts';
 
-export const MANIFEST = 'manifest.json';
+export { MANIFEST };
 
 export interface VersionFiles {
   /** Where it was read from (for messages). */
@@ -17,17 +18,14 @@ export interface VersionFiles {
   files: Map<string, Buffer>;
 }
 
-function parseJson(bytes: Buffer | undefined, what: string): any {
-  if (bytes === undefined) throw new Error(`${what} is missing`);
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch (e) {
-    throw new Error(`${what} is not valid JSON (${(e as Error).message})`);
-  }
+/** The manifest through the contract (a version in another artifact format is refused here). */
+function manifestOf(bytes: Buffer | undefined, where: string) {
+  if (bytes === undefined) throw new Error(`${where}: ${MANIFEST} is missing`);
+  return decodeManifest(bytes.toString('utf8'), where);
 }
 
 function checked(where: string, files: Map<string, Buffer>): VersionFiles {
-  const manifest = parseJson(files.get(MANIFEST), `${where}: ${MANIFEST}`);
+  const manifest = manifestOf(files.get(MANIFEST), where);
   const problems = manifestProblems(manifest, (name) => files.get(name));
   if (problems.length) throw new Error(`${where} does not match its manifest:\n  ${problems.join('\n  ')}`);
   return { where, files };
@@ -44,8 +42,9 @@ function fromTarball(path: string): VersionFiles {
 }
 
 function fromDirectory(dir: string): VersionFiles {
-  const manifest = parseJson(existsSync(join(dir, MANIFEST)) ? readFileSync(join(dir, MANIFEST)) : undefined, `${dir}/${MANIFEST}`);
-  const files = new Map<string, Buffer>([[MANIFEST, readFileSync(join(dir, MANIFEST))]]);
+  const bytes = existsSync(join(dir, MANIFEST)) ? readFileSync(join(dir, MANIFEST)) : undefined;
+  const manifest = manifestOf(bytes, dir);
+  const files = new Map<string, Buffer>([[MANIFEST, bytes!]]);
   for (const name of Object.keys(manifest?.files ?? {})) {
     const file = join(dir, name);
     if (isPlainPath(name) && existsSync(file)) files.set(name, readFileSync(file)); // odd names are reported by the check
@@ -58,9 +57,14 @@ export function readVersionFiles(path: string): VersionFiles {
   if (!existsSync(path)) throw new Error(`${path} does not exist`);
   if (!statSync(path).isDirectory()) return fromTarball(path);
   if (existsSync(join(path, MANIFEST))) return fromDirectory(path);
-  const current = join(path, 'current.json');
+  const current = join(path, CURRENT_FILE);
   if (existsSync(current)) {
-    const { dataVersion } = parseJson(readFileSync(current), current);
+    let dataVersion: unknown;
+    try {
+      dataVersion = JSON.parse(readFileSync(current, 'utf8')).dataVersion;
+    } catch (e) {
+      throw new Error(`${current} is not valid JSON (${(e as Error).message})`);
+    }
     if (typeof dataVersion === 'string') return fromDirectory(join(path, dataVersion));
   }
   throw new Error(`${path} is neither a release tarball, a version directory (with ${MANIFEST}) nor a dist directory (with current.json)`);

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MANIFEST_FILE, decodeManifest, type Manifest } from '../contract/index.ts';
 import { currentVersion, loadDataset, type Dataset } from '../data/load.ts';
 import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
 import { COMPONENTS } from '../schemas/index.ts';
@@ -17,11 +18,11 @@ export class VersionRefused extends Error {
 }
 
 async function integrityProblems(versionDir: string): Promise<string[]> {
-  let manifest: any;
+  let manifest: Manifest;
   try {
-    manifest = JSON.parse(await readFile(path.join(versionDir, 'manifest.json'), 'utf8'));
+    manifest = decodeManifest(await readFile(path.join(versionDir, MANIFEST_FILE), 'utf8'), versionDir);
   } catch (e) {
-    return [`manifest.json: ${(e as Error).message}`];
+    return [`${MANIFEST_FILE}: ${(e as Error).message}`];
   }
   const files = new Map<string, Buffer>();
   for (const name of Object.keys(manifest?.files ?? {})) {

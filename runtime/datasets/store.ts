@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CATALOG_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest } from '../contract/index.ts';
 import { isPlainPath, sha256Hex } from './manifest-check.ts';
 
 /** `YYYY-MM-DD.<8 hex>` (BEHAVIOUR §10). */
@@ -39,24 +40,17 @@ export interface DatasetStore {
 
 export const flatName = (p: string): string => p.replaceAll('/', '.');
 
-const MANIFEST = 'manifest.json';
-const CATALOG = 'catalog.json';
-
-async function readJson(file: string): Promise<any> {
-  return JSON.parse(await readFile(file, 'utf8'));
-}
-
-/** One version directory, or null when it is not a complete version (logged by the caller's choice). */
+/** One version directory, or null when this code cannot read it (incomplete, or another artifact format). */
 async function scanVersion(distDir: string, dataVersion: string): Promise<HeldVersion | null> {
   const dir = path.join(distDir, dataVersion);
   try {
-    const manifest = await readJson(path.join(dir, MANIFEST));
-    const catalog = await readJson(path.join(dir, CATALOG));
-    if (manifest?.dataVersion !== dataVersion || catalog?.dataVersion !== dataVersion) return null;
-    const manifestBytes = await readFile(path.join(dir, MANIFEST));
+    const manifestBytes = await readFile(path.join(dir, MANIFEST_FILE));
+    const manifest = decodeManifest(manifestBytes.toString('utf8'), dir);
+    const catalog = decodeCatalog(await readFile(path.join(dir, CATALOG_FILE), 'utf8'), dataVersion);
+    if (manifest.dataVersion !== dataVersion) return null;
     const entries: [string, { sha256: string; bytes: number }][] = [
-      ...Object.entries<{ sha256: string; bytes: number }>(manifest.files ?? {}),
-      [MANIFEST, { sha256: sha256Hex(manifestBytes), bytes: manifestBytes.length }],
+      ...Object.entries(manifest.files ?? {}),
+      [MANIFEST_FILE, { sha256: sha256Hex(manifestBytes), bytes: manifestBytes.length }],
     ];
     const files: HeldFile[] = [];
     for (const [p, e] of entries) {
