@@ -34,7 +34,7 @@ export function catalogArtifact(
       defaultCampus: u.defaultCampus,
     })),
     campuses: registry.campuses.map((c) => {
-      const stats = compiled.get(c.id)!.stats;
+      const { stats } = compiled.get(c.id)!;
       return {
         id: c.id,
         universityId: c.universityId,
@@ -49,6 +49,7 @@ export function catalogArtifact(
         entranceCount: stats.entrances,
         placeCount: stats.places,
         dataVersion,
+        coverage: compiled.get(c.id)!.coverage,
       };
     }),
     license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },

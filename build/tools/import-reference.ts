@@ -8,7 +8,7 @@
  * Facts carry over (codes, names, aliases, categories, points, entrances, source records, graphs);
  * descriptive sentences (notes, labels) do not. Nothing is invented: missing stays missing.
  */
-import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchKey } from '../../runtime/domain/match-key.ts';
 import { codeFromName } from './derive-code.ts';
@@ -37,7 +37,20 @@ const CAMPUS_FILES: Record<string, string> = {
   guelph: 'guelph', uottawa: 'uottawa', brock: 'brock', 'ubc-vancouver': 'ubc-vancouver',
   'waterloo-main': 'waterloo-main',
 };
-const GRAPH_FILES: Record<string, string> = { utm: 'utm', tmu: 'tmu', queens: 'queens', waterloo: 'laurier-waterloo' };
+/**
+ * Every complete graph of the reference directory: `<file>-edges.tsv` with `-nodes.tsv`,
+ * `-entrance-nodes.tsv` and `-graph-meta.json`; UTM's graph is edges and meta only (its entrance
+ * nodes are the OSM nodes of its entrances, and no node coordinates are published).
+ */
+const GRAPH_FILES: Record<string, string> = Object.fromEntries(
+  Object.entries(CAMPUS_FILES).filter(([campusId, file]) => {
+    const has = (suffix: string) => existsSync(join(refDir, 'graphs', `${file}-${suffix}`));
+    const complete = has('edges.tsv') && has('graph-meta.json') && (campusId === 'utm' || (has('nodes.tsv') && has('entrance-nodes.tsv')));
+    return complete;
+  }),
+);
+/** What does not fit in the reference files, printed at the end for the maintainer. */
+const misfits: string[] = [];
 
 const residences = readJson('audit/residences.json').campuses as Record<string, { residences: { code: string; name: string; aliases: string[] }[] }>;
 const utmPlaces = readJson('places/utm.json');
@@ -63,6 +76,20 @@ export function placeKindFromName(name: string): string | null {
   if (/\bstudents?'? (campus )?(centre|center|union|life centre|commons)\b|\bcampus centre\b|\buniversity centre\b/.test(n)) return 'amenity';
   if (/\blearning commons\b|\bstudy (hall|centre)\b/.test(n)) return 'study';
   return null;
+}
+/**
+ * Id of the campus's OpenStreetMap source record; a campus file that lists none (UTSC) gets one for
+ * its graph (ODbL), whose origin is in the graph meta.
+ */
+function osmSourceOf(campusId: string, graphFile: string, sources: Json[]): string {
+  if (campusId === 'utm') return 'osm';
+  const found = sources.find((s) => /^osm/.test(s.id));
+  if (found) return found.id;
+  const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
+  const id = `osm-${campusId}`;
+  sources.push({ id, title: 'OpenStreetMap', url: 'https://www.openstreetmap.org/', retrievedAt: null, license: meta.license, attribution: '© OpenStreetMap contributors' });
+  misfits.push(`${campusId}: the campus file lists no OpenStreetMap source; added ${id} for the graph (origin ${meta.origin})`);
+  return id;
 }
 const slug = (s: string) => matchKey(s).replace(/ /g, '-');
 
@@ -150,8 +177,37 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   // entrances (UTM: graph node from the OSM node ref; others: from the entrance-node tables)
   const graphFile = GRAPH_FILES[campusId];
   const nodeOfEntrance = new Map<string, string>();
-  if (graphFile && graphFile !== 'utm') {
-    for (const r of readTsv(`graphs/${graphFile}-entrance-nodes.tsv`)) nodeOfEntrance.set(r.entrance, r.node);
+  const entranceRows = graphFile && graphFile !== 'utm' ? readTsv(`graphs/${graphFile}-entrance-nodes.tsv`) : [];
+  const graphNodes = graphFile && graphFile !== 'utm' ? new Map(readTsv(`graphs/${graphFile}-nodes.tsv`).map((n) => [n.id, n])) : new Map();
+  for (const r of entranceRows) nodeOfEntrance.set(r.entrance, r.node);
+  // A graph may be the only source of a campus's entrances (UTSC): an entrance row whose id the campus
+  // file does not list becomes an entrance at its node, with the graph's OpenStreetMap source.
+  const osmSourceId = graphFile ? osmSourceOf(campusId, graphFile, sources) : null;
+  const listed = new Set(ref.entrances.map((e: Json) => e.id));
+  for (const r of entranceRows) {
+    if (listed.has(r.entrance)) continue;
+    const node = graphNodes.get(r.node);
+    if (!node) {
+      misfits.push(`${campusId}: entrance ${r.entrance} names node ${r.node}, which the nodes file lacks (skipped)`);
+      continue;
+    }
+    if (!codeOf.has(r.building)) {
+      misfits.push(`${campusId}: entrance ${r.entrance} names building ${r.building}, unknown to the campus file (skipped)`);
+      continue;
+    }
+    const osmNode = /^osm-node-(\d+)$/.exec(r.entrance)?.[1];
+    ref.entrances.push({
+      id: r.entrance, building: r.building, point: [Number(node.lon), Number(node.lat)], access: r.access,
+      accessibility: 'unknown', verification: node.verification, kind: 'entrance',
+      refs: [{ sourceId: osmSourceId, nativeId: osmNode ? `node/${osmNode}` : null }],
+    });
+  }
+  if (entranceRows.length && entranceRows.every((r) => !listed.has(r.entrance))) {
+    misfits.push(`${campusId}: its ${entranceRows.length} entrances exist only in the graph files (buildings named ${entranceRows[0].building.replace(/:.*/, ':<code>')})`);
+  }
+  for (const r of entranceRows) {
+    const e = ref.entrances.find((x: Json) => x.id === r.entrance);
+    if (e && e.building !== r.building) misfits.push(`${campusId}: entrance ${r.entrance} is of ${e.building} in the campus file but of ${r.building} in the graph`);
   }
   const entrances = ref.entrances.map((e: Json) => {
     const osm = e.refs.find((r: Json) => /^node\/\d+$/.test(r.nativeId ?? ''))?.nativeId ?? null;
@@ -226,14 +282,16 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
     const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
     writeJson(`graphs/${campusId}/meta.json`, {
       campus: campusId,
-      sourceId: campusId === 'utm' ? 'osm' : sources.find((s: Json) => /^osm/.test(s.id))?.id,
+      sourceId: osmSourceId,
+      origin: meta.origin,
       license: meta.license,
       retrievedAt: meta.lastVerified ?? null,
       // UTM's edges state their direction; the other graphs give none, so every edge is taken as two-way.
       direction: graphFile === 'utm' ? 'per-edge' : 'assumed-bidirectional',
     });
-    summary.push(`  graph: ${edges.length} edges`);
+    const withEdge = new Set(edges.flatMap((e: Json) => [e.from, e.to]));
+    const isolated = entranceRows.filter((r) => !withEdge.has(r.node)).length;
+    summary.push(`  graph: ${edges.length} edges${entranceRows.length ? `; ${entranceRows.length} entrance nodes, ${isolated} of them without an edge` : ''}`);
   }
 }
-console.log(summary.join('\n'));
-void readdirSync;
+console.log([...summary, ...misfits.map((m) => `does not fit: ${m}`)].join('\n'));

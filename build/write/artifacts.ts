@@ -5,7 +5,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, campusFile, encodeJson, encodeManifest, encodeMatrix, type CatalogArtifact } from '../../runtime/contract/index.ts';
+import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, campusFile, encodeJson, encodeManifest, encodeMatrix, encodePaths, type CatalogArtifact } from '../../runtime/contract/index.ts';
 import type { CompiledCampus } from '../compile/campus/campus.ts';
 
 /** Artifact files (relative path → bytes), manifest excluded. */
@@ -15,6 +15,8 @@ export function artifactFiles(catalog: CatalogArtifact, campuses: readonly Compi
   for (const c of campuses) {
     files.set(campusFile(c.artifact.campus), encodeJson(c.artifact));
     files.set(c.artifact.routes.file, encodeMatrix(c.matrix.data));
+    if (c.artifact.paths) files.set(c.artifact.paths.file, encodePaths(c.matrix.paths));
+    files.set(c.artifact.map, c.map);
   }
   return files;
 }

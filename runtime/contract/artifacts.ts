@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
-import type { Building, PlaceRecord, Region, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
+import type { Building, CampusCoverage, Entrance, LegacyBuilding, PlaceRecord, Region, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
+import type { RoutePathsInfo } from './paths.ts';
 import type { RouteMatrixInfo } from './matrix.ts';
 import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
 
@@ -16,6 +17,10 @@ export interface CampusArtifact {
   region: Region;
   /** Building API records, ordered by code. */
   buildings: Building[];
+  /** The same buildings in the legacy aliases' frozen shape. */
+  legacyBuildings: LegacyBuilding[];
+  /** Per building (same index): its entrances, ordered by id. */
+  entrances: Entrance[][];
   /** Per building (same index): the match keys of code, name and aliases, for `q` search. */
   searchKeys: string[][];
   /** Match key of a code → building index (resolution step 1). */
@@ -29,6 +34,10 @@ export interface CampusArtifact {
   places: PlaceRecord[];
   sources: SourceRecord[];
   routes: RouteMatrixInfo;
+  /** The walked paths of routed cells (campuses with a walking graph), or null. */
+  paths: RoutePathsInfo | null;
+  /** The campus map (GeoJSON FeatureCollection), served as stored. */
+  map: string;
 }
 
 /** What the build adds to a registry campus in the catalog. */
@@ -37,6 +46,7 @@ export interface CampusCounts {
   entranceCount: number;
   placeCount: number;
   dataVersion: string;
+  coverage: CampusCoverage;
 }
 
 /** `catalog.json` in the artifact directory: registry + root-record material. */

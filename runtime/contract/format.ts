@@ -3,7 +3,7 @@
  * (reader). Bump FORMAT_VERSION whenever the shape or meaning of any artifact file changes: a `dist/`
  * written in another format is refused at load, and `build/tools/ensure.ts` rebuilds it.
  */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** `dist/current.json`: `{ "dataVersion" }` of the published version directory. */
 export const CURRENT_FILE = 'current.json';
@@ -12,6 +12,8 @@ export const MANIFEST_FILE = 'manifest.json';
 export const CATALOG_FILE = 'catalog.json';
 export const campusFile = (campus: string): string => `campuses/${campus}.json`;
 export const routesFile = (campus: string): string => `routes/${campus}.bin`;
+export const pathsFile = (campus: string): string => `paths/${campus}.bin`;
+export const mapFile = (campus: string): string => `maps/${campus}.geojson`;
 
 /** A `dist/` that this code cannot read (missing, malformed or another format version). */
 export class ArtifactFormatError extends Error {

@@ -2,3 +2,4 @@
 export * from './format.ts';
 export * from './artifacts.ts';
 export * from './matrix.ts';
+export * from './paths.ts';

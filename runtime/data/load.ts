@@ -1,6 +1,7 @@
 /**
  * Loads the build artifacts into memory once at start-up: dist/current.json → dist/<dataVersion>/
- * {manifest.json, catalog.json, campuses/<id>.json, routes/<id>.bin}, decoded by runtime/contract.
+ * {manifest.json, catalog.json, campuses/<id>.json, routes/<id>.bin, paths/<id>.bin, maps/<id>.geojson},
+ * decoded by runtime/contract.
  * A dist/ written in another artifact format is refused; beyond that it verifies only what it needs
  * to read (the build owns integrity) and fails loudly on a missing or malformed artifact.
  */
@@ -16,7 +17,9 @@ import {
   decodeCatalog,
   decodeManifest,
   decodeMatrix,
+  decodePaths,
   type CampusArtifact,
+  type RoutePaths,
   type CatalogArtifact,
 } from '../contract/index.ts';
 
@@ -37,6 +40,10 @@ export interface CampusData {
   n: number;
   /** Places of this campus ordered by id. */
   places: PlaceRecord[];
+  /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
+  paths: RoutePaths | null;
+  /** The campus map GeoJSON, as stored. */
+  map: Buffer;
 }
 
 export interface Dataset {
@@ -62,7 +69,14 @@ export async function currentVersion(distDir: string): Promise<string> {
 async function loadCampus(versionDir: string, info: CatalogCampus): Promise<CampusData> {
   const artifact = decodeCampus(await readFile(path.join(versionDir, campusFile(info.id)), 'utf8'), info.id);
   const { routes } = artifact;
-  const matrix = decodeMatrix(await readFile(path.join(versionDir, routes.file)), routes, info.id);
+  const [matrixBytes, pathBytes, map] = await Promise.all([
+    readFile(path.join(versionDir, routes.file)),
+    artifact.paths ? readFile(path.join(versionDir, artifact.paths.file)) : null,
+    readFile(path.join(versionDir, artifact.map)),
+  ]);
+  const matrix = decodeMatrix(matrixBytes, routes, info.id);
+  const cellCount = routes.modes.length * routes.n * routes.n;
+  const paths = artifact.paths && pathBytes ? decodePaths(pathBytes, artifact.paths, cellCount, info.id) : null;
   return {
     id: info.id,
     universityId: info.universityId,
@@ -74,6 +88,8 @@ async function loadCampus(versionDir: string, info: CatalogCampus): Promise<Camp
     modes: routes.modes,
     n: routes.n,
     places: [...artifact.places].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    paths,
+    map,
   };
 }
 

@@ -47,6 +47,7 @@ export function campusRecord(ds: Dataset, c: CatalogCampus): CampusRecord {
     entranceCount: c.entranceCount,
     placeCount: c.placeCount,
     dataVersion: c.dataVersion,
+    coverage: c.coverage,
     capabilities: campusCapabilities(c),
   };
 }

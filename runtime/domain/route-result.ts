@@ -80,6 +80,7 @@ export const ROUTE_WARNING = {
   stairs: 'The route uses stairs, so it is not step-free.',
   stepFreeUnverified: 'Step-free access along this route is not verified.',
   inferredConnector: 'Part of the path is an inferred link between an entrance and the nearest mapped path (within 50 m).',
+  inferredAccessPoint: 'A building has no mapped entrance on the walking paths: its access point is inferred (the route starts or ends at its mapped point, linked to the nearest path within 50 m), so the door may be elsewhere.',
   crossing: 'The route crosses a road.',
   oneWay: 'Part of the path is one-way, so the route back may differ.',
 } as const;
@@ -112,6 +113,7 @@ export function routeWarnings(status: RouteStatus, flags: number, mode: RouteMod
       }
     }
     if (has(flags, ROUTE_FLAG.INFERRED_CONNECTOR)) w.push(ROUTE_WARNING.inferredConnector);
+    if (has(flags, ROUTE_FLAG.INFERRED_ACCESS_POINT)) w.push(ROUTE_WARNING.inferredAccessPoint);
     if (has(flags, ROUTE_FLAG.CROSSING)) w.push(ROUTE_WARNING.crossing);
     if (has(flags, ROUTE_FLAG.ONE_WAY)) w.push(ROUTE_WARNING.oneWay);
   }

@@ -33,8 +33,19 @@ export interface Provenance {
   verificationStatus: Verification;
 }
 
-/** SPEC §2.2 + BEHAVIOUR §6 (university, campus) — key order is the serialized order. */
-export interface Building {
+/** What a building's location point is (the sources' pointKind), never a centroid. */
+export type LocationKind = 'footprint-vertex' | 'approach' | 'entrance' | 'official-map';
+
+/** BEHAVIOUR §6: a real point of the building, WGS 84, 7 decimals at most. */
+export interface BuildingLocation {
+  lat: number;
+  lon: number;
+  kind: LocationKind;
+  verificationStatus: Verification;
+}
+
+/** The Building record of the legacy aliases: its original shape, frozen (no `location`). */
+export interface LegacyBuilding {
   code: string;
   name: string;
   category: Category;
@@ -47,6 +58,39 @@ export interface Building {
   provenance: Provenance[];
   university: string;
   campus: string;
+}
+
+/** SPEC §2.2 + BEHAVIOUR §6 (university, campus, location) — key order is the serialized order. */
+export interface Building extends LegacyBuilding {
+  location: BuildingLocation | null;
+}
+
+/** One door or approach of a building (issue 10) — key order is the serialized order. */
+export interface Entrance {
+  id: string;
+  kind: 'entrance' | 'approach';
+  lat: number;
+  lon: number;
+  access: 'public' | 'restricted' | 'unknown';
+  /** The step-free fact, only from a source that states it. */
+  accessibility: Accessibility;
+  verificationStatus: Verification;
+  /** Whether routing can use it (it joins the walking graph). */
+  onWalkingGraph: boolean;
+  provenance: Provenance[];
+}
+
+/** Coverage of a campus's data (issue 10); pair shares are of ordered pairs of distinct buildings, fastest mode. */
+export interface CampusCoverage {
+  buildings: number;
+  buildingsWithLocation: number;
+  buildingsOnWalkingGraph: number;
+  entrances: number;
+  stepFreeVerifiedEntrances: number;
+  walkingGraphEdges: number;
+  pairs: { routed: number; approximate: number; unavailable: number };
+  places: number;
+  placesWithHours: number;
 }
 
 /** Hours of a place as published (OSM opening_hours) with their own provenance. */
@@ -131,6 +175,7 @@ export const ROUTE_FLAG = {
   NOT_ON_GRAPH: 256, // the campus has a walking graph but a building is not connected to it
   NO_GRAPH: 512, // the campus has no mapped walking graph
   ONE_WAY: 1024, // the path uses a one-way segment (so the reverse route may differ)
+  INFERRED_ACCESS_POINT: 2048, // a building joins the path at its location point, by an inferred ≤ 50 m connector
 } as const;
 
 /** A university of the registry (sources/registry.json). */

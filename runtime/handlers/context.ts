@@ -26,11 +26,20 @@ export interface AppContext {
   buildingJson(campus: CampusData, index: number): string;
   /** Serialized JSON of a Building record of the dataset (by identity; undefined for any other object). */
   recordJson(building: Building): string | undefined;
+  /** The same two in the legacy aliases' frozen Building shape (artifact `legacyBuildings`). */
+  legacyBuildingJson(campus: CampusData, index: number): string;
+  legacyRecordJson(building: Building): string | undefined;
 }
 
 export function createContext(ds: Dataset, now: () => Date, validators: Validators, openapiJson: string): AppContext {
   const json = new Map<Building, string>();
-  for (const c of ds.campuses) for (const b of c.artifact.buildings) json.set(b, JSON.stringify(b));
+  const legacyJson = new Map<Building, string>();
+  for (const c of ds.campuses) {
+    c.artifact.buildings.forEach((b, i) => {
+      json.set(b, JSON.stringify(b));
+      legacyJson.set(b, JSON.stringify(c.artifact.legacyBuildings[i]));
+    });
+  }
   return {
     ds,
     now,
@@ -40,5 +49,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     placeEtags: new BoundedCache<string>(2048),
     buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
     recordJson: (building) => json.get(building),
+    legacyBuildingJson: (campus, index) => legacyJson.get(campus.artifact.buildings[index]!)!,
+    legacyRecordJson: (building) => legacyJson.get(building),
   };
 }

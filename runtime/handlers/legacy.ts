@@ -36,7 +36,7 @@ export function legacyBuildingsHandler(ctx: AppContext): Handler {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     let r = replies.get(campus.id);
     if (!r) {
-      const list = campus.artifact.buildings.map((_, i) => ctx.buildingJson(campus, i)).join(',');
+      const list = campus.artifact.buildings.map((_, i) => ctx.legacyBuildingJson(campus, i)).join(',');
       r = bodyReply(
         `${SERVICE},"buildings":[${list}]}`,
         CACHE_STATIC,
@@ -66,7 +66,7 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
     if (!r) {
       const code = campus.artifact.buildings[index].code;
       r = bodyReply(
-        `${SERVICE},"building":${ctx.buildingJson(campus, index)}}`,
+        `${SERVICE},"building":${ctx.legacyBuildingJson(campus, index)}}`,
         CACHE_STATIC,
         weakEtag(ctx.ds.dataVersion, '/api/campus-building', `campus=${campus.id}&code=${code}`),
         `/v1/buildings/${encodeURIComponent(code)}${campus.id === ctx.ds.catalog.defaultCampus ? '' : `?campus=${campus.id}`}`,
@@ -81,14 +81,14 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
 export function legacyRouteHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.route).then((body) =>
-      bodyReply(`${SERVICE},"route":${routeJson(computeRoute(ctx, body), ctx.recordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${SERVICE},"route":${routeJson(computeRoute(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** POST /api/campus-gap-plan → {service, gapPlan} */
 export function legacyGapPlanHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.gap).then((body) =>
-      bodyReply(`${SERVICE},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.recordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${SERVICE},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */

@@ -30,6 +30,7 @@ export const Campus = record({
   entranceCount: { type: 'integer', minimum: 0 },
   placeCount: { type: 'integer', minimum: 0 },
   dataVersion: str(),
+  coverage: ref('CampusCoverage'),
   capabilities: arrayOf(str()),
 });
 

@@ -56,9 +56,26 @@ export const Building = record(
     provenance: arrayOf(ref('Provenance')),
     university: str(),
     campus: str(),
+    location: {
+      oneOf: [ref('BuildingLocation'), { type: 'null' }],
+      description: 'A real point of the building (WGS 84), or null when none is known. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape.',
+    },
+  },
+  ['location'],
+  { description: 'A building. Having an identity does not imply that entrances, indoor paths, floors or accessibility were surveyed.' },
+);
+
+export const BuildingLocation = record(
+  {
+    lat: { type: 'number', minimum: -90, maximum: 90 },
+    lon: { type: 'number', minimum: -180, maximum: 180 },
+    kind: enumOf(['footprint-vertex', 'approach', 'entrance', 'official-map'], {
+      description: 'What the point is, as the sources state it: a corner of the mapped outline, a mapped approach, an entrance, a point of the official map. Never a centroid.',
+    }),
+    verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
   },
   [],
-  { description: 'A building. Having an identity does not imply that entrances, indoor paths, floors or accessibility were surveyed.' },
+  { description: 'WGS 84, 7 decimals at most.' },
 );
 
 export const Pagination = record({

@@ -1,15 +1,18 @@
 /** Every component schema by name: the single source for ajv and for the OpenAPI document. */
 import type { Schema } from './common.ts';
-import { Building, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } from './common.ts';
+import { Building, BuildingLocation, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } from './common.ts';
 import { ApiInfo, Campus, University } from './catalog.ts';
 import { Place, PlaceHours } from './place.ts';
 import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest } from './route.ts';
 import { Gap, GapAssessment, GapPlan, GapPlanRequest, GapPreferences, GapPreferencesInput, GapRecommendation, GapTimelineSegment } from './gap.ts';
 import { LEGACY_COMPONENTS } from './legacy.ts';
+import { GEO_COMPONENTS } from './geo.ts';
 
 export const COMPONENTS: Record<string, Schema> = {
   Provenance,
   Building,
+  BuildingLocation,
+  ...GEO_COMPONENTS,
   PlaceHours,
   Place,
   University,

@@ -102,7 +102,7 @@ describe('real dataset', () => {
     const manifest: Manifest = JSON.parse(readFileSync(join(result.versionDir, 'manifest.json'), 'utf8'));
     expect(manifest.dataVersion).toBe(result.dataVersion);
     expect(manifest.formatVersion).toBe(FORMAT_VERSION);
-    const files = ['catalog.json', ...readdirSync(join(result.versionDir, 'campuses')).map((f) => `campuses/${f}`), ...readdirSync(join(result.versionDir, 'routes')).map((f) => `routes/${f}`)].sort();
+    const files = ['catalog.json', ...['campuses', 'routes', 'paths', 'maps'].flatMap((d) => readdirSync(join(result.versionDir, d)).map((f) => `${d}/${f}`))].sort();
     expect(Object.keys(manifest.files)).toEqual(files);
     for (const f of files) {
       const bytes = readFileSync(join(result.versionDir, f));

@@ -25,7 +25,8 @@ describe('determinism', () => {
     expect(ra.dataVersion).toBe(rb.dataVersion);
     const files = listFiles(a);
     expect(files).toEqual(listFiles(b));
-    expect(files.length).toBe(3 + 15 * 2); // current.json, catalog.json, manifest.json, campuses/*.json, routes/*.bin
+    // current.json, catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per walking graph
+    expect(files.length).toBe(3 + 15 * 3 + 11);
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
   });
 

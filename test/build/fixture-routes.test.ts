@@ -135,7 +135,7 @@ describe('fixture campus records', () => {
     const b = art.campus('alpha').buildings;
     expect(Object.keys(b[0])).toEqual([
       'code', 'name', 'category', 'aliases', 'routingCoverage', 'entranceCount', 'verifiedEntranceCount',
-      'accessibility', 'indoorRoomNodeCount', 'provenance', 'university', 'campus',
+      'accessibility', 'indoorRoomNodeCount', 'provenance', 'university', 'campus', 'location',
     ]);
     const by = Object.fromEntries(b.map((x) => [x.code, x]));
     expect(by.AAA.accessibility).toBe('accessible');

@@ -1,7 +1,8 @@
 /**
  * An independent, deliberately plain router for the tests: parses the graph TSV files itself and runs
- * an O(V²) Dijkstra. It follows BEHAVIOUR §7 (entrance attachment, ≤ 50 m snap, mode costs) without
- * sharing any code with build/.
+ * an O(V²) Dijkstra. It follows BEHAVIOUR §7 (entrance attachment, ≤ 50 m snap, a building without an
+ * entrance on the main component linked from its location point, mode costs) without sharing any code
+ * with build/.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ export class ReferenceRouter {
   private coords = new Map<string, number[]>();
   private main = new Set<string>();
   private entrances: any[];
+  private points = new Map<string, number[] | null>();
   /** Nodes with at least one edge → their undirected neighbours. */
   private undirected: Map<string, string[]>;
 
@@ -54,7 +56,9 @@ export class ReferenceRouter {
       while (queue.length) for (const w of undirected.get(queue.pop()!) ?? []) if (!seen.has(w)) { seen.add(w); comp.add(w); queue.push(w); }
       if (comp.size > this.main.size) this.main = comp;
     }
-    this.entrances = JSON.parse(readFileSync(join(sourcesDir, 'campuses', `${campus}.json`), 'utf8')).entrances;
+    const file = JSON.parse(readFileSync(join(sourcesDir, 'campuses', `${campus}.json`), 'utf8'));
+    this.entrances = file.entrances;
+    for (const b of file.buildings) this.points.set(b.code, b.point);
     this.undirected = undirected;
   }
 
@@ -72,17 +76,28 @@ export class ReferenceRouter {
         continue;
       }
       if (mode === 'step-free') continue; // an inferred connector is never step-free
-      let best: string | null = null;
-      let bestD = Infinity;
-      for (const v of this.main) {
-        const c = this.coords.get(v);
-        if (!c) continue;
-        const d = greatCircle(e.point, c);
-        if (d < bestD) { bestD = d; best = v; }
-      }
-      if (best !== null && bestD <= 50) out.push({ node: best, connector: bestD });
+      const snap = this.nearestMain(e.point);
+      if (snap) out.push(snap);
+    }
+    const point = this.points.get(building);
+    if (mode !== 'step-free' && point && !out.some((s) => this.main.has(s.node))) {
+      const link = this.nearestMain(point);
+      if (link) out.push(link);
     }
     return out;
+  }
+
+  /** The nearest located node of the main component ≤ 50 m from `p`, as a start with its connector. */
+  private nearestMain(p: number[]): Start | null {
+    let best: string | null = null;
+    let bestD = Infinity;
+    for (const v of this.main) {
+      const c = this.coords.get(v);
+      if (!c) continue;
+      const d = greatCircle(p, c);
+      if (d < bestD) { bestD = d; best = v; }
+    }
+    return best !== null && bestD <= 50 ? { node: best, connector: bestD } : null;
   }
 
   private cost(arc: Arc, mode: string): number {

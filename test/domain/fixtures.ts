@@ -16,6 +16,7 @@ export function building(code: string, over: Partial<Building> = {}): Building {
     provenance: [],
     university: 'u',
     campus: 'c',
+    location: null,
     ...over,
   };
 }

@@ -86,6 +86,12 @@ describe('routeFromCell', () => {
     expect(r.warnings).toEqual([ROUTE_WARNING.stairs, ROUTE_WARNING.inferredConnector, ROUTE_WARNING.crossing, ROUTE_WARNING.oneWay]);
   });
 
+  it('a building linked from its location point: mixed or inferred, with the inferred-access-point warning', () => {
+    const r = routeFromCell(cell('routed', 'mixed', { total: 100, indoor: 0, outdoor: 100, delay: 20, floors: 0, flags: ROUTE_FLAG.INFERRED_ACCESS_POINT }), A, B, fastest, 'v');
+    expect(r.accuracy).toBe('Mapped campus path, indoor estimate');
+    expect(r.warnings).toEqual([ROUTE_WARNING.inferredAccessPoint]);
+  });
+
   it('unverified step-free access is said once for fastest / prefer-indoor, never in step-free mode', () => {
     const flags = ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED | ROUTE_FLAG.STAIRS_UNKNOWN;
     const c = cell('routed', 'inferred', { total: 100, indoor: 0, outdoor: 100, delay: 0, floors: 0, flags });

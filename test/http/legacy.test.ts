@@ -1,8 +1,38 @@
 /** Deprecated /api/campus-* aliases: flat shapes, errors, Deprecation/Link, and equality with v1. */
 import { describe, expect, it } from 'vitest';
-import { call, expectLegacyError, postJson, type Res, useServer } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, expectLegacyError, postJson, ROOT, type Res, useServer } from './helpers.ts';
 
 const t = useServer();
+
+/**
+ * A v1 Building record in the aliases' frozen shape: without `location`, and with each provenance's
+ * source URL instead of the OpenStreetMap element's page (v1 links the fact; the aliases never did).
+ */
+function asLegacy(v1: any): any {
+  const { location, ...rest } = v1;
+  expect(location === null || typeof location === 'object').toBe(true);
+  return { ...rest, provenance: rest.provenance.map((p: any) => ({ ...p, sourceUrl: p.sourceUrl.replace(/^(https:\/\/www\.openstreetmap\.org)\/(node|way|relation)\/\d+$/, '$1') })) };
+}
+/** Compares ignoring the trailing slash of the OpenStreetMap home page, which differs between sources. */
+const homeless = (x: unknown) => JSON.parse(JSON.stringify(x).replaceAll('https://www.openstreetmap.org/"', 'https://www.openstreetmap.org"'));
+const asLegacyRoute = (r: any) => ({ ...r, from: asLegacy(r.from), to: asLegacy(r.to) });
+
+const golden = (name: string) => readFileSync(join(ROOT, 'test', 'http', 'fixtures', 'legacy', name), 'utf8');
+/** Legacy route bodies name the data version, which follows the sources. */
+const sameVersion = (text: string, dataVersion: string) => text.replace(/"dataVersion":"[^"]+"/g, `"dataVersion":"${dataVersion}"`);
+
+describe('legacy aliases keep their bytes (responses captured before issue 10 added location, entrances and geometry)', () => {
+  it('buildings, building, route and gap plan', async () => {
+    const { dataVersion } = (await call(t.base, '/v1')).body.data;
+    expect((await call(t.base, '/api/campus-buildings')).text).toBe(golden('buildings-utm.json'));
+    expect((await call(t.base, '/api/campus-buildings?university=tmu')).text).toBe(golden('buildings-tmu.json'));
+    expect((await call(t.base, '/api/campus-building?q=DV')).text).toBe(golden('building-dv.json'));
+    expect((await postJson(t.base, '/api/campus-route', { from: 'DV', to: 'CCT' })).text).toBe(sameVersion(golden('route-dv-cct.json'), dataVersion));
+    expect((await postJson(t.base, '/api/campus-gap-plan', GAP)).text).toBe(sameVersion(golden('gap-dv-cct.json'), dataVersion));
+  });
+});
 
 function expectDeprecated(r: Res, successor: string): void {
   expect(r.headers.get('deprecation')).toBe('true');
@@ -21,7 +51,7 @@ describe('GET /api/campus-buildings', () => {
     t.oas.check('/api/campus-buildings', 'get', '200', r.body);
     expectDeprecated(r, '/v1/buildings');
     expect(Object.keys(r.body)).toEqual(['service', 'buildings']);
-    expect(r.body.buildings).toEqual((await call(t.base, '/v1/buildings?limit=100')).body.data);
+    expect(homeless(r.body.buildings)).toEqual(homeless((await call(t.base, '/v1/buildings?limit=100')).body.data.map(asLegacy)));
     const tmu = await call(t.base, '/api/campus-buildings?university=tmu');
     expect(tmu.body.buildings.every((b: any) => b.campus === 'tmu')).toBe(true);
     // The aliases' original contract lists no 400 for GETs: unknown parameters (cache-busters) are ignored.
@@ -38,7 +68,7 @@ describe('GET /api/campus-building', () => {
     t.oas.check('/api/campus-building', 'get', '200', r.body);
     expectDeprecated(r, '/v1/buildings/DV');
     expect(Object.keys(r.body)).toEqual(['service', 'building']);
-    expect(r.body.building).toEqual((await call(t.base, '/v1/buildings/DV')).body.data);
+    expect(homeless(r.body.building)).toEqual(homeless(asLegacy((await call(t.base, '/v1/buildings/DV')).body.data)));
     const khe = await call(t.base, '/api/campus-building?q=KHE&campus=tmu');
     expectDeprecated(khe, '/v1/buildings/KHE?campus=tmu');
   });
@@ -66,7 +96,7 @@ describe('POST /api/campus-route', () => {
       t.oas.check('/api/campus-route', 'post', '200', legacy.body);
       expectDeprecated(legacy, '/v1/routes');
       expect(Object.keys(legacy.body)).toEqual(['service', 'route']);
-      expect(legacy.body.route).toEqual((await postJson(t.base, '/v1/routes', body)).body.data);
+      expect(homeless(legacy.body.route)).toEqual(homeless(asLegacyRoute((await postJson(t.base, '/v1/routes', body)).body.data)));
       expect(legacy.headers.get('cache-control')).toBe('no-store');
     }
   });
@@ -92,7 +122,9 @@ describe('POST /api/campus-gap-plan', () => {
     t.oas.check('/api/campus-gap-plan', 'post', '200', r.body);
     expectDeprecated(r, '/v1/gaps/plan');
     expect(Object.keys(r.body)).toEqual(['service', 'gapPlan']);
-    expect(r.body.gapPlan).toEqual((await postJson(t.base, '/v1/gaps/plan', GAP)).body.data);
+    const v1 = (await postJson(t.base, '/v1/gaps/plan', GAP)).body.data;
+    const expected = { ...v1, gap: { ...v1.gap, from: asLegacy(v1.gap.from), to: asLegacy(v1.gap.to) }, route: asLegacyRoute(v1.route) };
+    expect(homeless(r.body.gapPlan)).toEqual(homeless(expected));
   });
 
   it('errors are flat', async () => {

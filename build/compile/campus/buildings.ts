@@ -1,7 +1,7 @@
 /**
  * Building API records (SPEC §2.2, BEHAVIOUR §6) and the identity indexes of one campus.
  */
-import type { Accessibility, Building } from '../../../runtime/domain/types.ts';
+import type { Accessibility, Building, BuildingLocation, Entrance, LegacyBuilding, Verification } from '../../../runtime/domain/types.ts';
 import { matchKey } from '../../../runtime/domain/match-key.ts';
 import type { LonLat, SourceBuilding, SourceCampusFile, SourceEntrance } from '../../load/source-types.ts';
 import { apiProvenance, sourcesById } from './provenance.ts';
@@ -41,8 +41,52 @@ export function buildingAccessibility(entrances: readonly SourceEntrance[]): Acc
   return 'unknown';
 }
 
-/** The API record, keys in the order of types.ts (the serialized order). */
+const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
+
+/**
+ * The building's own point as the sources state it (BEHAVIOUR §6), or null. Its verification: the
+ * point's own, else that of the entrance at that point, else that of the record the geometry came
+ * from (the first ref with a native id), else unknown.
+ */
+export function buildingLocation(b: CampusBuilding): BuildingLocation | null {
+  const { point, pointKind } = b.source;
+  if (!point || !pointKind) return null;
+  const atPoint = b.entrances.find((e) => e.point[0] === point[0] && e.point[1] === point[1]);
+  const verificationStatus: Verification =
+    b.source.pointVerification ?? atPoint?.verification ?? b.source.provenance.find((p) => p.nativeId !== null)?.verification ?? 'unknown';
+  return { lat: round7(point[1]), lon: round7(point[0]), kind: pointKind, verificationStatus };
+}
+
+/** The building's entrances as API records, ordered by id; `onGraph` says which ones routing can use. */
+export function entranceRecords(b: CampusBuilding, campus: SourceCampusFile, onGraph: (id: string) => boolean): Entrance[] {
+  const sources = sourcesById(campus.sources);
+  return [...b.entrances]
+    .sort((x, y) => compareStrings(x.id, y.id))
+    .map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      lat: round7(e.point[1]),
+      lon: round7(e.point[0]),
+      access: e.access,
+      accessibility: e.stepFree,
+      verificationStatus: e.verification,
+      onWalkingGraph: onGraph(e.id),
+      provenance: apiProvenance(e.provenance.map((p) => ({ ...p, verification: e.verification })), sources),
+    }));
+}
+
+/** The v1 record: the legacy record with fact URLs, plus location (keys in the serialized order). */
 export function buildingRecord(b: CampusBuilding, campus: SourceCampusFile, university: string): Building {
+  const sources = sourcesById(campus.sources);
+  return {
+    ...legacyBuildingRecord(b, campus, university),
+    provenance: apiProvenance(b.source.provenance, sources),
+    location: buildingLocation(b),
+  };
+}
+
+/** The record of the legacy aliases, keys in the order of types.ts (the serialized order). */
+export function legacyBuildingRecord(b: CampusBuilding, campus: SourceCampusFile, university: string): LegacyBuilding {
   const sources = sourcesById(campus.sources);
   return {
     code: b.source.code,
@@ -54,7 +98,7 @@ export function buildingRecord(b: CampusBuilding, campus: SourceCampusFile, univ
     verifiedEntranceCount: b.entrances.filter((e) => e.verification === 'verified').length,
     accessibility: buildingAccessibility(b.entrances),
     indoorRoomNodeCount: 0,
-    provenance: apiProvenance(b.source.provenance, sources),
+    provenance: apiProvenance(b.source.provenance, sources, { legacy: true }),
     university,
     campus: campus.campus,
   };

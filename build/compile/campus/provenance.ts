@@ -6,18 +6,30 @@ export function sourceName(source: SourceRecord): string {
   return source.title ?? source.id;
 }
 
+const OSM_ELEMENT = /^(node|way|relation)\/\d+$/;
+
+/** The page of the fact: an OpenStreetMap element's own page when the native id is one (issue 10). */
+function factUrl(nativeId: string | null, sourceUrl: string): string {
+  return nativeId !== null && OSM_ELEMENT.test(nativeId) ? `https://www.openstreetmap.org/${nativeId}` : sourceUrl;
+}
+
 /**
  * One record per ref whose source has a URL; refs to URL-less sources stay in sources/ only.
- * Validation guarantees at least one remains.
+ * Validation guarantees at least one remains. `legacy`: the aliases' frozen records keep the
+ * source's own URL.
  */
-export function apiProvenance(refs: readonly SourceProvenanceRef[], sources: ReadonlyMap<string, SourceRecord>): Provenance[] {
+export function apiProvenance(
+  refs: readonly Pick<SourceProvenanceRef, 'sourceId' | 'nativeId' | 'verification' | 'lastVerified'>[],
+  sources: ReadonlyMap<string, SourceRecord>,
+  { legacy = false } = {},
+): Provenance[] {
   const out: Provenance[] = [];
   for (const ref of refs) {
     const source = sources.get(ref.sourceId)!;
     if (!source.url) continue;
     out.push({
       source: sourceName(source),
-      sourceUrl: source.url,
+      sourceUrl: legacy ? source.url : factUrl(ref.nativeId, source.url),
       lastVerified: ref.lastVerified ?? source.retrievedAt ?? 'unknown',
       verificationStatus: ref.verification,
     });

@@ -2,6 +2,8 @@
  * The walking graph of one campus in index form, with the building entrances attached to it
  * (BEHAVIOUR §7): an entrance whose graph node has an edge attaches there; otherwise it is linked to
  * the nearest node of the main component when that node is ≤ 50 m away, by an inferred connector.
+ * A building none of whose entrances joins the main component is linked the same way from its
+ * location point (an inferred access point).
  */
 import type { CampusGraphSource, LonLat, SourceEntrance } from '../../load/source-types.ts';
 import { haversineMeters } from '../geo.ts';
@@ -18,6 +20,11 @@ export interface GraphEdge {
   verified: boolean;
   inferred: boolean;
   oneWay: boolean;
+  /** The connector from a building's location point (its access point is inferred). */
+  accessPoint: boolean;
+  /** Source edge id and OSM element ('-' for none); connectors made by the build have id null. */
+  id: string | null;
+  osm: string;
 }
 
 export interface CampusGraph {
@@ -34,6 +41,16 @@ export interface CampusGraph {
   attachment: Map<string, number>;
   /** Entrances linked by an inferred ≤ 50 m connector. */
   snappedEntrances: number;
+  /** Per building (campus order): node of its location point linked by an inferred connector, or -1. */
+  pointLinks: Int32Array;
+  /** Edges of the source graph (the first edges; connectors follow). */
+  sourceEdgeCount: number;
+}
+
+/** What the graph needs to know of a building: its entrances' ids and its location point. */
+export interface GraphBuilding {
+  entranceIds: readonly string[];
+  point: LonLat | null;
 }
 
 function compareStrings(a: string, b: string): number {
@@ -87,7 +104,12 @@ function buildArcs(nodeCount: number, edges: GraphEdge[]): Pick<CampusGraph, 'ar
 }
 
 /** Builds the indexed graph and attaches the campus's entrances (given in source order). */
-export function buildCampusGraph(source: CampusGraphSource, entrances: readonly SourceEntrance[]): CampusGraph {
+export function buildCampusGraph(
+  source: CampusGraphSource,
+  entrances: readonly SourceEntrance[],
+  buildings: readonly GraphBuilding[],
+  { linkBuildingPoints = true } = {},
+): CampusGraph {
   const ids = new Set<string>(source.nodes?.map((n) => n.id) ?? []);
   for (const e of source.edges) {
     ids.add(e.from);
@@ -108,6 +130,9 @@ export function buildCampusGraph(source: CampusGraphSource, entrances: readonly 
     verified: e.verification === 'verified',
     inferred: e.verification === 'inferred',
     oneWay: e.bidirectional === 'false',
+    accessPoint: false,
+    id: e.id,
+    osm: e.osm,
   }));
   const sourceNodeCount = nodeIds.length;
   const hasEdge = new Uint8Array(sourceNodeCount);
@@ -116,40 +141,46 @@ export function buildCampusGraph(source: CampusGraphSource, entrances: readonly 
   const mainLocated: number[] = [];
   for (let v = 0; v < sourceNodeCount; v++) if (inMain[v] && coords[v]) mainLocated.push(v);
 
-  const attachment = new Map<string, number>();
-  let snappedEntrances = 0;
-  for (const ent of entrances) {
-    const own = ent.graphNode === null ? undefined : index.get(ent.graphNode);
-    if (own !== undefined && hasEdge[own]) {
-      attachment.set(ent.id, own);
-      continue;
-    }
+  /** A new node at `point` linked to the nearest located main-component node ≤ 50 m away, or -1. */
+  const link = (nodeId: string, point: LonLat, accessPoint: boolean): number => {
     let nearest = -1;
     let nearestMeters = Infinity;
     for (const v of mainLocated) {
-      const d = haversineMeters(ent.point, coords[v]!);
+      const d = haversineMeters(point, coords[v]!);
       if (d < nearestMeters) {
         nearest = v;
         nearestMeters = d;
       }
     }
-    if (nearest < 0 || nearestMeters > SNAP_MAX_METERS) continue;
+    if (nearest < 0 || nearestMeters > SNAP_MAX_METERS) return -1;
     const node = nodeIds.length;
-    nodeIds.push(`entrance:${ent.id}`);
-    coords.push(ent.point);
+    nodeIds.push(nodeId);
+    coords.push(point);
     edges.push({
-      from: node,
-      to: nearest,
-      meters: nearestMeters,
-      indoor: false,
-      stairs: 'unknown',
-      accessible: false,
-      verified: false,
-      inferred: true,
-      oneWay: false,
+      from: node, to: nearest, meters: nearestMeters, indoor: false, stairs: 'unknown', accessible: false,
+      verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-',
     });
+    return node;
+  };
+
+  const attachment = new Map<string, number>();
+  const onMain = new Set<string>();
+  let snappedEntrances = 0;
+  for (const ent of entrances) {
+    const own = ent.graphNode === null ? undefined : index.get(ent.graphNode);
+    if (own !== undefined && hasEdge[own]) {
+      attachment.set(ent.id, own);
+      if (inMain[own]) onMain.add(ent.id);
+      continue;
+    }
+    const node = link(`entrance:${ent.id}`, ent.point, false);
+    if (node < 0) continue;
     attachment.set(ent.id, node);
+    onMain.add(ent.id);
     snappedEntrances++;
   }
-  return { nodeIds, coords, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances };
+  const pointLinks = Int32Array.from(buildings, (b, i) =>
+    linkBuildingPoints && b.point && !b.entranceIds.some((id) => onMain.has(id)) ? link(`building:${i}`, b.point, true) : -1,
+  );
+  return { nodeIds, coords, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances, pointLinks, sourceEdgeCount: source.edges.length };
 }

@@ -5,7 +5,8 @@
 import { ROUTE_FLAG, ROUTE_MODES, type RouteMode, type RouteStatus } from '../../../runtime/domain/types.ts';
 import { newMatrix, writeRouteCell, type RouteFacts } from '../../../runtime/contract/index.ts';
 import type { CampusGraph, GraphEdge } from './graph.ts';
-import { dijkstra, pathEdges, type ShortestPaths } from './shortest-paths.ts';
+import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
+import { PathCollector, type RoutePaths } from './paths.ts';
 import { haversineMeters, roundTenth } from '../geo.ts';
 import { isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 
@@ -24,6 +25,8 @@ export interface RouteMatrix {
   modes: RouteMode[];
   data: Float64Array;
   counts: Record<RouteMode, OutcomeCounts>;
+  /** Node sequence of every routed cell whose nodes all have coordinates (runtime/contract/paths.ts). */
+  paths: RoutePaths;
 }
 
 type Cell = RouteFacts;
@@ -60,7 +63,7 @@ export function routedCell(edges: readonly GraphEdge[]): Cell {
     if (e.stairs === 'true') flags |= ROUTE_FLAG.STAIRS;
     if (e.stairs === 'unknown') flags |= ROUTE_FLAG.STAIRS_UNKNOWN;
     if (!e.accessible) flags |= ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED;
-    if (e.inferred) flags |= ROUTE_FLAG.INFERRED_CONNECTOR;
+    if (e.inferred) flags |= e.accessPoint ? ROUTE_FLAG.INFERRED_ACCESS_POINT : ROUTE_FLAG.INFERRED_CONNECTOR;
     if (e.oneWay) flags |= ROUTE_FLAG.ONE_WAY;
   }
   const crossings = 0; // no crossing data in the sources
@@ -93,10 +96,14 @@ function nearestPairMeters(a: CampusBuilding, b: CampusBuilding): number {
   return best;
 }
 
-/** Graph nodes where a building's usable entrances join the graph, sorted and unique. */
-function entranceNodes(b: CampusBuilding, graph: CampusGraph | null, mode: RouteMode): number[] {
+/**
+ * Graph nodes where a building joins the graph, sorted and unique: its usable entrances' nodes, and
+ * outside step-free mode the node of its location point when that is linked.
+ */
+function entranceNodes(b: CampusBuilding, index: number, graph: CampusGraph | null, mode: RouteMode): number[] {
   if (!graph) return [];
   const nodes = new Set<number>();
+  if (mode !== 'step-free' && graph.pointLinks[index] >= 0) nodes.add(graph.pointLinks[index]);
   for (const e of b.entrances) {
     if (mode === 'step-free' && !isStepFreeEntrance(e)) continue;
     const v = graph.attachment.get(e.id);
@@ -112,9 +119,13 @@ function bestTarget(paths: ShortestPaths, targets: readonly number[]): number {
   return best;
 }
 
-export function computeRouteMatrix(buildings: readonly CampusBuilding[], graph: CampusGraph | null): RouteMatrix {
+export function computeRouteMatrix(
+  buildings: readonly CampusBuilding[],
+  graph: CampusGraph | null,
+  modes: RouteMode[] = [...ROUTE_MODES],
+): RouteMatrix {
   const n = buildings.length;
-  const modes = [...ROUTE_MODES];
+  const paths = new PathCollector(modes.length, n, graph);
   const data = newMatrix(modes.length, n);
   const counts = {} as Record<RouteMode, OutcomeCounts>;
   const located = buildings.map((b) => b.points.length > 0);
@@ -130,15 +141,18 @@ export function computeRouteMatrix(buildings: readonly CampusBuilding[], graph: 
   modes.forEach((mode, m) => {
     const modeCounts: OutcomeCounts = { 'same-building': 0, routed: 0, approximate: 0, unavailable: 0 };
     const costs = graph ? edgeCosts(graph.edges, mode) : null;
-    const nodes = buildings.map((b) => entranceNodes(b, graph, mode));
+    const nodes = buildings.map((b, i) => entranceNodes(b, i, graph, mode));
     const hasStepFreeEntrance = buildings.map((b) => b.entrances.some(isStepFreeEntrance));
     for (let i = 0; i < n; i++) {
-      const paths = graph && costs && nodes[i].length > 0 ? dijkstra(graph, nodes[i], costs) : null;
+      const tree = graph && costs && nodes[i].length > 0 ? dijkstra(graph, nodes[i], costs) : null;
       for (let j = 0; j < n; j++) {
         let cell: Cell;
-        const target = paths ? bestTarget(paths, nodes[j]) : -1;
+        const target = tree ? bestTarget(tree, nodes[j]) : -1;
         if (i === j) cell = SAME_BUILDING;
-        else if (target >= 0) cell = routedCell(pathEdges(paths!, target).map((e) => graph!.edges[e]));
+        else if (target >= 0) {
+          cell = routedCell(pathEdges(tree!, target).map((e) => graph!.edges[e]));
+          paths.add(m, i, j, pathNodes(tree!, target));
+        }
         else if (mode === 'step-free') {
           let flags = located[i] && located[j] ? 0 : ROUTE_FLAG.NO_LOCATION;
           if (!hasStepFreeEntrance[i] || !hasStepFreeEntrance[j]) flags |= ROUTE_FLAG.STEP_FREE_NO_ENTRANCE;
@@ -155,5 +169,5 @@ export function computeRouteMatrix(buildings: readonly CampusBuilding[], graph: 
     }
     counts[mode] = modeCounts;
   });
-  return { n, modes, data, counts };
+  return { n, modes, data, counts, paths: paths.result() };
 }

@@ -104,3 +104,10 @@ export function pathEdges(paths: ShortestPaths, target: number): number[] {
   for (let v = target; paths.predEdge[v] >= 0; v = paths.predNode[v]) out.push(paths.predEdge[v]);
   return out.reverse();
 }
+
+/** Nodes of the shortest path ending at `target`, from its source to the target. */
+export function pathNodes(paths: ShortestPaths, target: number): number[] {
+  const out: number[] = [target];
+  for (let v = target; paths.predNode[v] >= 0; v = paths.predNode[v]) out.push(paths.predNode[v]);
+  return out.reverse();
+}

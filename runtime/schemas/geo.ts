@@ -1,0 +1,52 @@
+/** Schemas of the map-ready data (issue 10): entrances, campus coverage, route geometry. */
+import { arrayOf, enumOf, record, ref, str, type Schema } from './common.ts';
+
+export const Entrance = record(
+  {
+    id: str(),
+    kind: enumOf(['entrance', 'approach']),
+    lat: { type: 'number', minimum: -90, maximum: 90 },
+    lon: { type: 'number', minimum: -180, maximum: 180 },
+    access: enumOf(['public', 'restricted', 'unknown'], { description: 'Whether the door is open to the public; says nothing about steps.' }),
+    accessibility: enumOf(['accessible', 'not_accessible', 'unknown'], { description: 'The step-free fact, only from a source that states it.' }),
+    verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+    onWalkingGraph: { type: 'boolean', description: 'Whether routing can use this entrance (it joins the mapped walking graph).' },
+    provenance: arrayOf(ref('Provenance')),
+  },
+  [],
+  { description: 'One door or approach of a building (WGS 84, 7 decimals at most).' },
+);
+
+const share: Schema = { type: 'number', minimum: 0, maximum: 1 };
+const count: Schema = { type: 'integer', minimum: 0 };
+
+export const CampusCoverage = record(
+  {
+    buildings: count,
+    buildingsWithLocation: count,
+    buildingsOnWalkingGraph: { ...count, description: 'Buildings linked to the walking graph by an entrance or, within 50 m, by their location point.' },
+    entrances: count,
+    stepFreeVerifiedEntrances: count,
+    walkingGraphEdges: count,
+    pairs: record(
+      { routed: share, approximate: share, unavailable: share },
+      [],
+      { description: 'Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.' },
+    ),
+    places: count,
+    placesWithHours: count,
+  },
+  [],
+  { description: 'What the campus data covers.' },
+);
+
+export const RouteGeometry = record(
+  {
+    type: { const: 'LineString' },
+    coordinates: arrayOf(arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 }), { minItems: 2, description: '[lon, lat] positions: the from-entrance, every graph node in order, the to-entrance.' }),
+  },
+  [],
+  { description: 'GeoJSON LineString of the walked path (RFC 7946).' },
+);
+
+export const GEO_COMPONENTS: Record<string, Schema> = { Entrance, CampusCoverage, RouteGeometry };
