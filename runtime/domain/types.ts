@@ -22,6 +22,14 @@ export const REGIONS = ['ON', 'BC'] as const;
 export type Region = (typeof REGIONS)[number];
 export const BOUNDS_SOURCES = ['published', 'derived'] as const;
 export type BoundsSource = (typeof BOUNDS_SOURCES)[number];
+/** What a building's location point is (the sources' pointKind), never a centroid. */
+export const LOCATION_KINDS = ['footprint-vertex', 'approach', 'entrance', 'official-map'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+export const ENTRANCE_KINDS = ['entrance', 'approach'] as const;
+export type EntranceKind = (typeof ENTRANCE_KINDS)[number];
+/** Whether a door is open to the public (says nothing about steps). */
+export const ENTRANCE_ACCESS = ['public', 'restricted', 'unknown'] as const;
+export type EntranceAccess = (typeof ENTRANCE_ACCESS)[number];
 export type RouteMode = 'fastest' | 'prefer-indoor' | 'step-free';
 export const ROUTE_MODES: readonly RouteMode[] = ['fastest', 'prefer-indoor', 'step-free'];
 
@@ -32,9 +40,6 @@ export interface Provenance {
   lastVerified: string;
   verificationStatus: Verification;
 }
-
-/** What a building's location point is (the sources' pointKind), never a centroid. */
-export type LocationKind = 'footprint-vertex' | 'approach' | 'entrance' | 'official-map';
 
 /** BEHAVIOUR §6: a real point of the building, WGS 84, 7 decimals at most. */
 export interface BuildingLocation {
@@ -68,10 +73,10 @@ export interface Building extends LegacyBuilding {
 /** One door or approach of a building (issue 10) — key order is the serialized order. */
 export interface Entrance {
   id: string;
-  kind: 'entrance' | 'approach';
+  kind: EntranceKind;
   lat: number;
   lon: number;
-  access: 'public' | 'restricted' | 'unknown';
+  access: EntranceAccess;
   /** The step-free fact, only from a source that states it. */
   accessibility: Accessibility;
   verificationStatus: Verification;

@@ -2,7 +2,7 @@
  * JSON Schemas (2020-12, as used by OpenAPI 3.1) shared by several records. These objects are the single
  * source for request validation (ajv, compiled once at start-up) and for the published OpenAPI document.
  */
-import { ACCESSIBILITIES, BUILDING_CATEGORIES, ROUTING_COVERAGES, VERIFICATIONS } from '../domain/types.ts';
+import { ACCESSIBILITIES, BUILDING_CATEGORIES, LOCATION_KINDS, ROUTING_COVERAGES, VERIFICATIONS } from '../domain/types.ts';
 import { ERROR_CODES } from '../http/errors.ts';
 
 export type Schema = Record<string, unknown>;
@@ -69,10 +69,10 @@ export const BuildingLocation = record(
   {
     lat: { type: 'number', minimum: -90, maximum: 90 },
     lon: { type: 'number', minimum: -180, maximum: 180 },
-    kind: enumOf(['footprint-vertex', 'approach', 'entrance', 'official-map'], {
+    kind: enumOf(LOCATION_KINDS, {
       description: 'What the point is, as the sources state it: a corner of the mapped outline, a mapped approach, an entrance, a point of the official map. Never a centroid.',
     }),
-    verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+    verificationStatus: enumOf(VERIFICATIONS),
   },
   [],
   { description: 'WGS 84, 7 decimals at most.' },

@@ -1,15 +1,16 @@
 /** Schemas of the map-ready data (issue 10): entrances, campus coverage, route geometry. */
+import { ACCESSIBILITIES, ENTRANCE_ACCESS, ENTRANCE_KINDS, VERIFICATIONS } from '../domain/types.ts';
 import { arrayOf, enumOf, record, ref, str, type Schema } from './common.ts';
 
 export const Entrance = record(
   {
     id: str(),
-    kind: enumOf(['entrance', 'approach']),
+    kind: enumOf(ENTRANCE_KINDS),
     lat: { type: 'number', minimum: -90, maximum: 90 },
     lon: { type: 'number', minimum: -180, maximum: 180 },
-    access: enumOf(['public', 'restricted', 'unknown'], { description: 'Whether the door is open to the public; says nothing about steps.' }),
-    accessibility: enumOf(['accessible', 'not_accessible', 'unknown'], { description: 'The step-free fact, only from a source that states it.' }),
-    verificationStatus: enumOf(['verified', 'inferred', 'unknown']),
+    access: enumOf(ENTRANCE_ACCESS, { description: 'Whether the door is open to the public; says nothing about steps.' }),
+    accessibility: enumOf(ACCESSIBILITIES, { description: 'The step-free fact, only from a source that states it.' }),
+    verificationStatus: enumOf(VERIFICATIONS),
     onWalkingGraph: { type: 'boolean', description: 'Whether routing can use this entrance (it joins the mapped walking graph).' },
     provenance: arrayOf(ref('Provenance')),
   },
