@@ -50,4 +50,4 @@ export const RouteGeometry = record(
   { description: 'GeoJSON LineString of the walked path (RFC 7946).' },
 );
 
-export const GEO_COMPONENTS: Record<string, Schema> = { Entrance, CampusCoverage, RouteGeometry };
+export const GEO_COMPONENTS: Record<string, Schema> = { CampusCoverage };
