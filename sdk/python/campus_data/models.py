@@ -17,8 +17,7 @@ Provenance = TypedDict("Provenance", {
 })
 
 
-# A building. Having an identity does not imply that entrances, indoor paths, floors or accessibility were surveyed.
-Building = TypedDict("Building", {
+_BuildingRequired = TypedDict("_BuildingRequired", {
     "code": str,
     "name": str,
     "category": Literal["academic", "residence", "facility"],
@@ -31,6 +30,45 @@ Building = TypedDict("Building", {
     "provenance": List["Provenance"],
     "university": str,
     "campus": str,
+})
+_BuildingOptional = TypedDict("_BuildingOptional", {
+    "location": Optional["BuildingLocation"],  # A real point of the building (WGS 84), or null when none is known. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape.
+}, total=False)
+
+
+# A building. Having an identity does not imply that entrances, indoor paths, floors or accessibility were surveyed.
+class Building(_BuildingRequired, _BuildingOptional):
+    pass
+
+
+# WGS 84, 7 decimals at most.
+BuildingLocation = TypedDict("BuildingLocation", {
+    "lat": float,
+    "lon": float,
+    "kind": Literal["footprint-vertex", "approach", "entrance", "official-map"],  # What the point is, as the sources state it: a corner of the mapped outline, a mapped approach, an entrance, a point of the official map. Never a centroid.
+    "verificationStatus": Literal["verified", "inferred", "unknown"],
+})
+
+
+# Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.
+CampusCoveragePairs = TypedDict("CampusCoveragePairs", {
+    "routed": float,
+    "approximate": float,
+    "unavailable": float,
+})
+
+
+# What the campus data covers.
+CampusCoverage = TypedDict("CampusCoverage", {
+    "buildings": int,
+    "buildingsWithLocation": int,
+    "buildingsOnWalkingGraph": int,  # Buildings linked to the walking graph by an entrance or, within 50 m, by their location point.
+    "entrances": int,
+    "stepFreeVerifiedEntrances": int,
+    "walkingGraphEdges": int,
+    "pairs": "CampusCoveragePairs",  # Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.
+    "places": int,
+    "placesWithHours": int,
 })
 
 
@@ -95,6 +133,7 @@ Campus = TypedDict("Campus", {
     "entranceCount": int,
     "placeCount": int,
     "dataVersion": str,
+    "coverage": "CampusCoverage",
     "capabilities": List[str],
 })
 

@@ -259,6 +259,38 @@ export interface components {
             provenance: components["schemas"]["Provenance"][];
             university: string;
             campus: string;
+            /** @description A real point of the building (WGS 84), or null when none is known. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape. */
+            location?: components["schemas"]["BuildingLocation"] | null;
+        };
+        /** @description WGS 84, 7 decimals at most. */
+        BuildingLocation: {
+            lat: number;
+            lon: number;
+            /**
+             * @description What the point is, as the sources state it: a corner of the mapped outline, a mapped approach, an entrance, a point of the official map. Never a centroid.
+             * @enum {string}
+             */
+            kind: "footprint-vertex" | "approach" | "entrance" | "official-map";
+            /** @enum {string} */
+            verificationStatus: "verified" | "inferred" | "unknown";
+        };
+        /** @description What the campus data covers. */
+        CampusCoverage: {
+            buildings: number;
+            buildingsWithLocation: number;
+            /** @description Buildings linked to the walking graph by an entrance or, within 50 m, by their location point. */
+            buildingsOnWalkingGraph: number;
+            entrances: number;
+            stepFreeVerifiedEntrances: number;
+            walkingGraphEdges: number;
+            /** @description Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals. */
+            pairs: {
+                routed: number;
+                approximate: number;
+                unavailable: number;
+            };
+            places: number;
+            placesWithHours: number;
         };
         PlaceHours: {
             /** @description OpenStreetMap opening_hours (documented subset). */
@@ -341,6 +373,7 @@ export interface components {
             entranceCount: number;
             placeCount: number;
             dataVersion: string;
+            coverage: components["schemas"]["CampusCoverage"];
             capabilities: string[];
         };
         ApiInfo: {
