@@ -17,6 +17,7 @@ import { createAjv } from './schemas/validator.ts';
 import { createValidators } from './schemas/requests.ts';
 import { COMPONENTS } from './schemas/index.ts';
 import { openapiDocument } from './openapi.ts';
+import type { PageFiles } from './pages/load.ts';
 
 export interface App {
   /** Node request listener. */
@@ -28,6 +29,8 @@ export interface App {
 
 export interface AppOptions {
   now?: () => Date;
+  /** The built /docs and /explore pages (null or absent: not built, those paths answer 404). */
+  pages?: PageFiles | null;
 }
 
 function legacyHeaders(successor: string): ExtraHeaders {
@@ -76,7 +79,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
 export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const ajv = createAjv(COMPONENTS);
   const openapiJson = JSON.stringify(openapiDocument(ds));
-  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson);
+  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null);
   const dispatchers = new Map<Route, Dispatch>(ROUTES.map((r) => [r, dispatch(r, ctx)]));
 
   const notFound = (req: IncomingMessage, res: ServerResponse) =>

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { loadDataset } from './data/load.ts';
 import { createApp, type App } from './app.ts';
 import { loadCheckedDataset } from './datasets/check.ts';
+import { loadPageFiles } from './pages/load.ts';
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -20,6 +21,8 @@ export interface ServerOptions {
   host?: string;
   /** Artifact directory holding current.json (default 'dist'). */
   distDir?: string;
+  /** Built pages folder (default: dist/pages/ of this checkout). */
+  pagesDir?: string;
   /** Injectable clock for place availability (tests pass fixed instants). */
   now?: () => Date;
   /** Options for http.createServer (timeouts, header limits…). */
@@ -53,7 +56,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
     throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
   });
-  let app = createApp(dataset, { now: opts.now });
+  const pages = loadPageFiles(opts.pagesDir);
+  let app = createApp(dataset, { now: opts.now, pages });
   const handler: RequestListener = (req, res) => app.handler(req, res);
   const current: App = {
     handler,
@@ -73,7 +77,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     try {
       const ds = await loadCheckedDataset(distDir);
       if (ds.dataVersion === from) return { status: 'unchanged', from, to: from };
-      next = createApp(ds, { now: opts.now });
+      next = createApp(ds, { now: opts.now, pages });
     } catch (e) {
       return { status: 'refused', from, to: from, reason: (e as Error).message };
     }

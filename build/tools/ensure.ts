@@ -1,8 +1,9 @@
 /**
  * `tsx build/tools/ensure.ts` (used by `npm test` and `npm start`): builds the data artifacts only when they
  * are missing, written in another artifact format (runtime/contract) or older than sources/, build/ or the
- * runtime/domain and runtime/contract modules the build imports, and
- * bundles the server (dist/server.mjs) only when it is missing or older than runtime/ or the lockfile;
+ * runtime/domain and runtime/contract modules the build imports,
+ * bundles the server (dist/server.mjs) only when it is missing or older than runtime/ or the lockfile,
+ * and builds the pages (dist/pages/) only when they are missing or older than pages/ or the lockfile;
  * otherwise prints nothing and exits 0.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCli } from '../main.ts';
 import { BUNDLE, bundleServer } from './bundle.ts';
 import { FORMAT_VERSION, MANIFEST_FILE } from '../../runtime/contract/format.ts';
+import { buildPages } from './pages.ts';
+import { PAGES_DIR } from '../../runtime/pages/manifest.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -64,6 +67,19 @@ export function bundleStaleReason(root: string): string | null {
   return null;
 }
 
+/** Why the pages (dist/pages/: /docs, /explore and their assets) must be rebuilt, or null when current. */
+export function pagesStaleReason(root: string): string | null {
+  const manifest = join(root, 'dist', PAGES_DIR, 'manifest.json');
+  if (!existsSync(manifest)) return `dist/${PAGES_DIR}/manifest.json is missing`;
+  const builtAt = statSync(manifest).mtimeMs;
+  if (newestMtime(join(root, 'pages')) > builtAt) return 'pages/ changed';
+  for (const file of ['build/tools/pages.ts', 'runtime/pages/manifest.ts', 'package-lock.json']) {
+    const path = join(root, file);
+    if (existsSync(path) && statSync(path).mtimeMs > builtAt) return `${file} changed`;
+  }
+  return null;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const reason = staleReason(ROOT);
   if (reason !== null) {
@@ -74,5 +90,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   if (bundleReason !== null) {
     console.log(`bundling the server (${bundleReason})`);
     bundleServer(ROOT);
+  }
+  const pagesReason = process.exitCode ? null : pagesStaleReason(ROOT);
+  if (pagesReason !== null) {
+    console.log(`building the pages (${pagesReason})`);
+    await buildPages(ROOT);
   }
 }

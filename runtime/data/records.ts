@@ -99,6 +99,7 @@ export function rootRecord(ds: Dataset) {
       places: '/v1/places',
       routes: '/v1/routes',
       gapPlan: '/v1/gaps/plan',
+      docs: '/docs',
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { Validators } from '../schemas/requests.ts';
 import type { QueryValues } from '../http/query.ts';
+import type { PageFiles } from '../pages/load.ts';
 
 export type ApiRequest = Request;
 /** A request handler: the query is already checked against the endpoint's whitelist (registry). */
@@ -20,6 +21,8 @@ export interface AppContext {
   validators: Validators;
   /** The served OpenAPI document, serialized once. */
   openapiJson: string;
+  /** The built /docs and /explore pages and their assets (null when dist/pages/ is not built). */
+  pages: PageFiles | null;
   /** Place ETags memoized by path, canonical query and availability state (hash once). */
   placeEtags: BoundedCache<string>;
   /** Serialized Building JSON per campus, same index as the campus's buildings. */
@@ -31,7 +34,7 @@ export interface AppContext {
   legacyRecordJson(building: Building): string | undefined;
 }
 
-export function createContext(ds: Dataset, now: () => Date, validators: Validators, openapiJson: string): AppContext {
+export function createContext(ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null): AppContext {
   const json = new Map<Building, string>();
   const legacyJson = new Map<Building, string>();
   for (const c of ds.campuses) {
@@ -46,6 +49,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     places: new PlaceCatalog(ds),
     validators,
     openapiJson,
+    pages,
     placeEtags: new BoundedCache<string>(2048),
     buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
     recordJson: (building) => json.get(building),

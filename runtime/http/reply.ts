@@ -14,7 +14,13 @@ export type Reply =
   /** Versioned envelope: the request id is spliced into the template. */
   | { kind: 'template'; template: Template; cacheControl: string; etag?: string; link?: string }
   /** Complete body (legacy flat bodies, the OpenAPI document); `bytes` is its byte length. */
-  | { kind: 'body'; body: Buffer | string; bytes: number; cacheControl: string; etag?: string; link?: string };
+  | {
+    kind: 'body'; body: Buffer | string; bytes: number; cacheControl: string; etag?: string; link?: string;
+    /** Content-Type when not JSON (HTML pages, their assets). */
+    contentType?: string;
+    /** Extra response headers (Content-Security-Policy, Content-Encoding, Vary…). */
+    headers?: ExtraHeaders;
+  };
 
 export type ExtraHeaders = readonly (readonly [string, string])[];
 
@@ -32,11 +38,13 @@ export function sendReply(
   contentType?: string,
 ): void {
   const isHead = req.method === 'HEAD';
+  if (reply.kind === 'body' && reply.headers) headers = [...(headers ?? []), ...reply.headers];
   if (reply.etag !== undefined && ifNoneMatchHits(req.headers['if-none-match'], reply.etag)) {
     writeResponse(res, { status: 304, requestId, cacheControl: reply.cacheControl, etag: reply.etag, extra: headers }, null, 0, true);
     return;
   }
-  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType, extra: headers };
+  const type = (reply.kind === 'body' ? reply.contentType : undefined) ?? contentType;
+  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType: type, extra: headers };
   if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBody(reply.template, requestId), reply.template.bytes, isHead);
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }

@@ -11,6 +11,7 @@ import { gapPlanHandler, routeHandler } from '../handlers/calculations.ts';
 import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
+import { assetHandler, docsPageHandler } from '../pages/serve.ts';
 import { P, PAGE, Q, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
@@ -104,6 +105,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: 'GapPlanRequest',
     success: { description: 'The gap plan (Cache-Control: no-store).', schema: envelope(ref('GapPlan')) },
     errors: CALC_ERRORS,
+  },
+  // Human pages (runtime/pages/): served by the API, left out of the OpenAPI document.
+  {
+    path: '/docs', get: docsPageHandler, tag: 'catalog', cache: 'static', hidden: true,
+    summary: 'API reference (Swagger UI rendering /v1/openapi.json)',
+    success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
+    errors: [400, 404],
+  },
+  {
+    path: '/assets/{asset}', get: assetHandler, tag: 'catalog', cache: 'static', hidden: true,
+    summary: 'Content-hashed script, style or image of the pages (immutable)',
+    pathParams: { asset: { description: 'File name with its content hash.', schema: { type: 'string' } } },
+    success: { description: 'The file (its own Content-Type).', schema: { type: 'string' } },
+    errors: [400, 404],
   },
   {
     path: '/api/campus-buildings', get: legacyBuildingsHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',

@@ -1,0 +1,44 @@
+/** GET /docs in Chromium: every operation of the served OpenAPI document rendered, offline, CSP-clean, accessible. */
+import { expect, it } from 'vitest';
+import { call } from '../http/helpers.ts';
+import { describeBrowser, screenshot, seriousViolations } from './browser.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+describeBrowser('GET /docs (browser)', ({ t, open }) => {
+  it('renders a heading for every operation, with no console error and no request to another origin', async () => {
+    const doc = (await call(t.base, '/v1/openapi.json')).body;
+    const expected = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(expected.length).toBeGreaterThan(10);
+
+    const { page, errors, foreign } = await open('/docs');
+    await page.locator('.opblock').nth(expected.length - 1).waitFor();
+    const rendered = await page.$$eval('.opblock .opblock-summary', (els) => els.map((el) => {
+      const method = el.querySelector('.opblock-summary-method')?.textContent ?? '';
+      const path = el.querySelector('[data-path]')?.getAttribute('data-path') ?? '';
+      return `${method} ${path}`;
+    }));
+    expect(rendered.sort()).toEqual(expected);
+    // Each operation's summary is visible in its heading line.
+    const summaries = await page.$$eval('.opblock-summary-description', (els) => els.map((el) => el.textContent ?? ''));
+    expect(summaries.filter((s) => s.trim() !== '').length).toBe(expected.length);
+    await expect.poll(() => page.locator('footer.attribution').textContent()).toContain('© OpenStreetMap contributors');
+    expect(await page.locator('footer.attribution').textContent()).toContain('ODbL');
+
+    await screenshot(page, 'docs', true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Try it out: the request goes to this origin and the answer is shown, still accessible.
+    const op = page.locator('#operations-buildings-getV1Buildings');
+    await op.locator('.opblock-summary-control').click();
+    await op.locator('.try-out__btn').click();
+    await op.locator('.execute').click();
+    await expect.poll(() => op.locator('.live-responses-table .response .response-col_status').first().textContent()).toBe('200');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
