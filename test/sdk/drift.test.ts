@@ -16,7 +16,7 @@ describe('SDK drift against the served OpenAPI document', () => {
   it('the JS SDK has a method for every v1 operation', () => {
     const ops = v1Operations(t.oas.doc).map((o) => o.operationId);
     const map: Record<string, string> = OPERATIONS;
-    expect(ops.filter((id) => !(id in map)), 'operations without a JS SDK method').toEqual([]);
+    expect(ops.filter((id) => !(id in map)), 'operations without a JS SDK method: add one to sdk/js/src/client.ts and to OPERATIONS in sdk/js/src/operations.ts').toEqual([]);
     expect(Object.keys(map).filter((id) => !ops.includes(id)), 'OPERATIONS entries the document no longer has').toEqual([]);
     const proto = CampusClient.prototype as unknown as Record<string, unknown>;
     expect(Object.values(map).filter((name) => typeof proto[name] !== 'function')).toEqual([]);
@@ -31,7 +31,7 @@ describe('SDK drift against the served OpenAPI document', () => {
     expect(r.code, r.out).toBe(0);
     const { map, missing } = JSON.parse(r.out) as { map: Record<string, string>; missing: string[] };
     const ops = v1Operations(t.oas.doc).map((o) => o.operationId);
-    expect(ops.filter((id) => !(id in map)), 'operations without a Python SDK method').toEqual([]);
+    expect(ops.filter((id) => !(id in map)), 'operations without a Python SDK method: add one to CampusClient and OPERATIONS in sdk/python/campus_data/client.py').toEqual([]);
     expect(Object.keys(map).filter((id) => !ops.includes(id)), 'OPERATIONS entries the document no longer has').toEqual([]);
     expect(missing).toEqual([]);
   });
