@@ -1,10 +1,9 @@
 /**
- * Building identity (BEHAVIOUR §6): resolution by code key, then by name/alias key (several → 409 with
- * sorted candidate codes, none → 404), and `q` search (the query's key is a substring of any search key).
+ * Building identity (BEHAVIOUR §6): resolution by code key, then by name/alias key (several: ambiguous,
+ * with the sorted candidate codes; none: not found), and `q` search (the query's key is a substring of
+ * any search key). handlers/resolve.ts turns the outcomes into API errors.
  */
-import type { Building } from '../domain/types.ts';
 import { matchKey } from '../domain/match-key.ts';
-import { ApiError } from '../http/errors.ts';
 import type { CampusData } from './load.ts';
 
 export type Resolution =
@@ -24,25 +23,6 @@ export function resolveBuilding(campus: CampusData, identifier: string): Resolut
   return { kind: 'ambiguous', candidates };
 }
 
-/** Resolution as an index or the API error (404 building_not_found / 409 ambiguous_building). */
-export function requireBuilding(campus: CampusData, identifier: string, field?: string): number {
-  const r = resolveBuilding(campus, identifier);
-  if (r.kind === 'found') return r.index;
-  const where = field ? ` (${field})` : '';
-  if (r.kind === 'ambiguous') {
-    throw new ApiError(
-      'ambiguous_building',
-      `'${identifier}'${where} matches several buildings on campus ${campus.id}: ${r.candidates.join(', ')}. Use a building code.`,
-      field ? { field, candidates: r.candidates } : { candidates: r.candidates },
-    );
-  }
-  throw new ApiError(
-    'building_not_found',
-    `No building on campus ${campus.id} matches '${identifier}'${where}.`,
-    field ? { field } : undefined,
-  );
-}
-
 /** Indexes (in code order) of the buildings matching the filters. */
 export function searchBuildings(campus: CampusData, q: string | undefined, category: string | undefined): number[] {
   const { buildings, searchKeys } = campus.artifact;
@@ -54,8 +34,4 @@ export function searchBuildings(campus: CampusData, q: string | undefined, categ
     out.push(i);
   }
   return out;
-}
-
-export function buildingAt(campus: CampusData, index: number): Building {
-  return campus.artifact.buildings[index];
 }

@@ -1,43 +1,25 @@
 /**
- * Places (BEHAVIOUR §9): per-request availability (through the availability domain module), filters,
- * and serialization from pre-built JSON fragments around the three per-request fields.
+ * Places (BEHAVIOUR §9): availability at an instant (through the availability domain module) and the
+ * `q` search keys. Their JSON is prepared by handlers/place-bodies.ts.
  */
-import type { AvailabilityState, PlaceRecord } from '../domain/types.ts';
+import type { AvailabilityAt, PlaceRecord } from '../domain/types.ts';
 import { evaluateAvailability } from '../domain/availability.ts';
 import { matchKey } from '../domain/match-key.ts';
 import type { CampusData, Dataset } from './load.ts';
 
-interface PlaceFragments {
-  /** `{"id":…,"hours":…,"availability":` */
-  head: string;
-  /** `,"hoursProvenance":…,"provenance":[…]}` */
-  tail: string;
-  /** Match keys of the name and amenities, for `q`. */
-  keys: string[];
-}
-
 export interface EvaluatedPlace {
   place: PlaceRecord;
   campus: CampusData;
-  state: AvailabilityState;
+  state: AvailabilityAt;
 }
 
 export class PlaceCatalog {
-  private readonly fragments = new Map<PlaceRecord, PlaceFragments>();
+  /** Match keys of the name and amenities, for `q`. */
+  private readonly keys = new Map<PlaceRecord, string[]>();
 
   constructor(ds: Dataset) {
     for (const campus of ds.campuses) {
-      for (const p of campus.places) {
-        const front = JSON.stringify({
-          id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
-          campus: p.campus, amenities: p.amenities, hours: p.hours,
-        });
-        this.fragments.set(p, {
-          head: front.slice(0, -1) + ',"availability":',
-          tail: `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}}`,
-          keys: [matchKey(p.name), ...p.amenities.map(matchKey)],
-        });
-      }
+      for (const p of campus.places) this.keys.set(p, [matchKey(p.name), ...p.amenities.map(matchKey)]);
     }
   }
 
@@ -47,25 +29,6 @@ export class PlaceCatalog {
 
   matchesQuery(place: PlaceRecord, qKey: string): boolean {
     if (qKey === '') return true;
-    return this.fragments.get(place)!.keys.some((k) => k.includes(qKey));
+    return this.keys.get(place)!.some((k) => k.includes(qKey));
   }
-
-  serialize(e: EvaluatedPlace): string {
-    const [before, after] = this.serializeAround(e);
-    return before + JSON.stringify(e.state.evaluatedAt) + after;
-  }
-
-  /** The place's JSON split around its `evaluatedAt` value: JSON = before + JSON.stringify(evaluatedAt) + after. */
-  serializeAround(e: EvaluatedPlace): [before: string, after: string] {
-    const f = this.fragments.get(e.place)!;
-    const s = e.state;
-    return [`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`, `,"nextTransition":${JSON.stringify(s.nextTransition)}${f.tail}`];
-  }
-}
-
-/** Digest of the availability state of the places in a body (part of the ETag: it changes when a place opens or closes). */
-export function availabilityDigest(evaluated: readonly EvaluatedPlace[]): string {
-  let s = '';
-  for (const e of evaluated) s += `${e.place.id}:${e.state.availability}:${e.state.nextTransition ?? ''};`;
-  return s;
 }

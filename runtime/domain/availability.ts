@@ -11,10 +11,10 @@
  *   closing exclusive).
  * Across DST the wall clock skips or repeats an hour; the state follows the wall clock, so a time
  * that does not exist takes effect at the jump and a repeated hour is evaluated twice.
- * `nextTransition` is the first instant after `now`, up to 7 days ahead, at which the state
- * differs from the state at `now`.
+ * `nextTransition` is the first instant (epoch ms) after `now`, up to 7 days ahead, at which the state
+ * differs from the state at `now`. Serialization (ISO strings) and HTTP caching are the HTTP layer's.
  */
-import type { AvailabilityState, Availability, PlaceRecord, WeeklySchedule } from './types.ts';
+import type { AvailabilityAt, Availability, PlaceRecord, WeeklySchedule } from './types.ts';
 import { DAY_MS, MINUTE_MS, parseDay, weekdayOfDayNumber } from './calendar.ts';
 import { isPublicHolidayDay, type Region } from './holidays.ts';
 import { offsetSegments, type OffsetSegment } from './zone-clock.ts';
@@ -120,44 +120,21 @@ function lastValidDay(hours: NonNullable<PlaceRecord['hours']>): number {
   return Number.isNaN(last) ? -Infinity : last;
 }
 
+const UNKNOWN: AvailabilityAt = Object.freeze({ availability: 'unknown', nextTransition: null });
+
 export function evaluateAvailability(
   place: Pick<PlaceRecord, 'schedule' | 'hours'>,
   region: Region,
   timeZone: string,
   now: Date,
-): AvailabilityState {
-  const evaluatedAt = now.toISOString();
-  const unknown: AvailabilityState = { availability: 'unknown', evaluatedAt, nextTransition: null };
+): AvailabilityAt {
   const { schedule, hours } = place;
-  if (!schedule || !hours || hours.verificationStatus !== 'verified') return unknown;
+  if (!schedule || !hours || hours.verificationStatus !== 'verified') return UNKNOWN;
   const ev: Evaluator = { schedule, region, lastValidDay: lastValidDay(hours) };
   const t = now.getTime();
   const segments = segmentsFor(timeZone, t);
   const nowLocal = t + segments[0].offset;
-  if (Math.floor(nowLocal / DAY_MS) > ev.lastValidDay) return unknown;
+  if (Math.floor(nowLocal / DAY_MS) > ev.lastValidDay) return UNKNOWN;
   const availability = stateAtLocal(ev, nowLocal);
-  const next = nextTransition(ev, segments, t, availability);
-  return { availability, evaluatedAt, nextTransition: next === null ? null : new Date(next).toISOString() };
-}
-
-/** Whole seconds from `now` until `nextTransition` (≥ 0), or null when there is none. */
-export function secondsUntil(nextTransition: string | null, now: Date): number | null {
-  if (nextTransition === null) return null;
-  return Math.max(0, Math.floor((Date.parse(nextTransition) - now.getTime()) / 1000));
-}
-
-/** max-age for a places response: min(60, whole seconds until the earliest nextTransition). */
-export function placesMaxAge(nextTransitions: Iterable<string | null>, now: Date): number {
-  let maxAge = 60;
-  for (const next of nextTransitions) {
-    const s = secondsUntil(next, now);
-    if (s !== null) maxAge = Math.min(maxAge, s);
-  }
-  return maxAge;
-}
-
-/** Cache-Control of a places response without openNow (BEHAVIOUR §2). */
-export function placesCacheControl(nextTransitions: Iterable<string | null>, now: Date): string {
-  const maxAge = placesMaxAge(nextTransitions, now);
-  return maxAge > 0 ? `public, max-age=${maxAge}` : 'no-store';
+  return { availability, nextTransition: nextTransition(ev, segments, t, availability) };
 }

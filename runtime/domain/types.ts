@@ -137,11 +137,11 @@ export interface PlaceRecord {
   provenance: Provenance[];
 }
 
-/** Availability fields computed per request (BEHAVIOUR §9). */
-export interface AvailabilityState {
+/** Availability of a place at an instant (BEHAVIOUR §9): the state, and when it next changes within 7 days. */
+export interface AvailabilityAt {
   availability: Availability;
-  evaluatedAt: string;
-  nextTransition: string | null;
+  /** Epoch milliseconds of the first instant at which the state differs, or null. */
+  nextTransition: number | null;
 }
 
 export interface SourceRecord {

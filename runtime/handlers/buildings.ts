@@ -1,7 +1,8 @@
 /** GET /v1/buildings and /v1/buildings/{building} (SPEC §4.1–4.2, BEHAVIOUR §5–6). */
-import { requireBuilding, searchBuildings } from '../data/buildings.ts';
+import { searchBuildings } from '../data/buildings.ts';
 import type { CampusData } from '../data/load.ts';
-import { selectCampus, type Selection } from '../data/select.ts';
+import type { Selection } from '../data/select.ts';
+import { requireBuilding, selectCampus } from './resolve.ts';
 import { encoded, successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';

@@ -6,8 +6,7 @@
 import { planGap, type GapPlanData } from '../domain/gap-plan.ts';
 import { readRouteCell } from '../contract/matrix.ts';
 import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferencesInput } from '../domain/route-result.ts';
-import { requireBuilding } from '../data/buildings.ts';
-import { selectCampus } from '../data/select.ts';
+import { requireBuilding, selectCampus } from './resolve.ts';
 import type { IncomingMessage } from 'node:http';
 import { readJson } from '../http/body.ts';
 import type { GapPlanRequestBody, RouteRequestBody, Selector } from '../schemas/requests.ts';

@@ -3,6 +3,7 @@ import type { Request } from 'polka';
 import type { Dataset, CampusData } from '../data/load.ts';
 import type { Building } from '../domain/types.ts';
 import { PlaceCatalog } from '../data/places.ts';
+import { PlaceJson } from './place-bodies.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { Validators } from '../schemas/requests.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   /** Injectable clock (availability is evaluated per request). */
   now: () => Date;
   places: PlaceCatalog;
+  /** Each place's JSON, prepared once (place-bodies.ts). */
+  placeJson: PlaceJson;
   validators: Validators;
   /** The served OpenAPI document, serialized once. */
   openapiJson: string;
@@ -47,6 +50,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     ds,
     now,
     places: new PlaceCatalog(ds),
+    placeJson: new PlaceJson(ds),
     validators,
     openapiJson,
     pages,

@@ -2,14 +2,12 @@
  * Deprecated compatibility aliases (SPEC §4.6): flat bodies with `service`, original shapes, same data and
  * calculations as v1. Deprecation/Link headers and flat errors are applied by the dispatcher.
  */
-import { requireBuilding } from '../data/buildings.ts';
-import { selectCampus } from '../data/select.ts';
-import { LEGACY_SERVICE } from '../http/envelope.ts';
+import { requireBuilding, selectCampus } from './resolve.ts';
+import { LEGACY_OPEN } from '../http/envelope.ts';
 import { ApiError, isApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_NO_STORE, CACHE_STATIC } from '../http/headers.ts';
 import { canonicalQuery } from '../http/query.ts';
-import { InstantTextBuilder } from '../http/instant-text.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { selectionOf } from './buildings.ts';
@@ -17,9 +15,9 @@ import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 import type { AppContext, Handler } from './context.ts';
 import { evaluateCandidates, findPlace, LIST_VIEWS_MAX, PLACE_VIEWS_MAX } from './places.ts';
-import { appendPlace, appendPlaces, earliestTransition, flatReply, placesEtag, PlacesViews, type PlacesView } from './places-view.ts';
+import { flatReply, legacyPlacesView, legacyPlaceView, type PlacesView } from './place-bodies.ts';
+import { placesEtag, PlacesViews } from './places-view.ts';
 
-const SERVICE = `{"service":${JSON.stringify(LEGACY_SERVICE)}`;
 // The aliases keep their original contract, which lists no 400s for GETs: unknown query parameters
 // are ignored (old clients send cache-busters; the registry marks aliases lenient), a missing or
 // unknown identifier or selector is 404.
@@ -38,7 +36,7 @@ export function legacyBuildingsHandler(ctx: AppContext): Handler {
     if (!r) {
       const list = campus.artifact.buildings.map((_, i) => ctx.legacyBuildingJson(campus, i)).join(',');
       r = bodyReply(
-        `${SERVICE},"buildings":[${list}]}`,
+        `${LEGACY_OPEN},"buildings":[${list}]}`,
         CACHE_STATIC,
         weakEtag(ctx.ds.dataVersion, '/api/campus-buildings', `campus=${campus.id}`),
         successorOf(ctx, '/v1/buildings', campus.id),
@@ -66,7 +64,7 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
     if (!r) {
       const code = campus.artifact.buildings[index].code;
       r = bodyReply(
-        `${SERVICE},"building":${ctx.legacyBuildingJson(campus, index)}}`,
+        `${LEGACY_OPEN},"building":${ctx.legacyBuildingJson(campus, index)}}`,
         CACHE_STATIC,
         weakEtag(ctx.ds.dataVersion, '/api/campus-building', `campus=${campus.id}&code=${code}`),
         `/v1/buildings/${encodeURIComponent(code)}${campus.id === ctx.ds.catalog.defaultCampus ? '' : `?campus=${campus.id}`}`,
@@ -81,14 +79,14 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
 export function legacyRouteHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.route).then((body) =>
-      bodyReply(`${SERVICE},"route":${routeJson(computeRoute(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${LEGACY_OPEN},"route":${routeJson(computeRoute(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** POST /api/campus-gap-plan → {service, gapPlan} */
 export function legacyGapPlanHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.gap).then((body) =>
-      bodyReply(`${SERVICE},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${LEGACY_OPEN},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */
@@ -98,13 +96,8 @@ export function legacyPlacesHandler(ctx: AppContext): Handler {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     const key = canonicalQuery(q);
     const now = ctx.now();
-    const view = views.get(key, now, (at) => evaluateCandidates(ctx, campus, {}, at), (places) => {
-      const body = new InstantTextBuilder().text(
-        `${SERVICE},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(ctx.ds.generatedAt)},"places":`,
-      );
-      const text = appendPlaces(body, ctx.places, places).text('}').build();
-      return { text, earliest: earliestTransition(places), etag: placesEtag(ctx, places, '/api/campus-places', key) };
-    });
+    const view = views.get(key, now, (at) => evaluateCandidates(ctx, campus, {}, at), (places) =>
+      legacyPlacesView(ctx.placeJson, campus, ctx.ds.generatedAt, places, placesEtag(ctx, places, '/api/campus-places', key)));
     return flatReply(view, now, successorOf(ctx, '/v1/places', campus.id));
   };
 }
@@ -123,11 +116,8 @@ export function legacyPlaceHandler(ctx: AppContext): Handler {
     }
     const { place, campus } = found;
     const now = ctx.now();
-    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) => {
-      const body = new InstantTextBuilder().text(`${SERVICE},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
-      const text = appendPlace(body, ctx.places, shown[0]!).text('}').build();
-      return { text, earliest: earliestTransition(shown), etag: placesEtag(ctx, shown, '/api/campus-place', `id=${place.id}`) };
-    });
+    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) =>
+      legacyPlaceView(ctx.placeJson, campus, shown, placesEtag(ctx, shown, '/api/campus-place', `id=${place.id}`)));
     return flatReply(view, now, `/v1/places/${place.id}`);
   };
 }

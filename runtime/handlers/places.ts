@@ -7,17 +7,15 @@ import { matchKey } from '../domain/match-key.ts';
 import type { PlaceRecord } from '../domain/types.ts';
 import type { CampusData } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
-import { selectCampus } from '../data/select.ts';
-import { DATA_OPEN, REQUEST_ID_BYTES, successFrame } from '../http/envelope.ts';
+import { selectCampus } from './resolve.ts';
 import { ApiError } from '../http/errors.ts';
-import { InstantTextBuilder } from '../http/instant-text.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
 import { canonicalQuery, type QueryValues } from '../http/query.ts';
-import type { Reply } from '../http/reply.ts';
 import { SLUG_PATTERN } from '../schemas/common.ts';
 import { selectionOf } from './buildings.ts';
 import type { AppContext, Handler } from './context.ts';
-import { appendPlace, appendPlaces, earliestTransition, placesEtag, placesHeaders, PlacesViews, type PlacesView } from './places-view.ts';
+import { envelopeReply, envelopeView, type EnvelopeView } from './place-bodies.ts';
+import { placesEtag, PlacesViews } from './places-view.ts';
 
 const PLACE_ID = new RegExp(SLUG_PATTERN);
 
@@ -39,26 +37,6 @@ function byOpenNow(candidates: EvaluatedPlace[], q: QueryValues): EvaluatedPlace
   return q.openNow === undefined ? candidates : candidates.filter((e) => e.state.availability === q.openNow);
 }
 
-/** A v1 places view: the text before the request id, then a constant suffix (UTF-8). */
-interface EnvelopeView extends PlacesView {
-  suffix: Buffer;
-}
-
-function envelopeView(ctx: AppContext, dataVersion: string, data: InstantTextBuilder, extras: Parameters<typeof successFrame>[1], shown: readonly EvaluatedPlace[], etag: string | undefined): EnvelopeView {
-  const frame = successFrame(dataVersion, { generatedAt: ctx.ds.generatedAt, ...extras });
-  return { text: data.text(frame.beforeId).build(), suffix: Buffer.from(frame.suffix), earliest: earliestTransition(shown), etag };
-}
-
-/** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
-function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
-  const iso = now.toISOString();
-  return {
-    kind: 'template',
-    template: { prefixBytes: view.text.bytesAt(iso), suffixBytes: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffix.length },
-    ...placesHeaders(view, now, noStore),
-  };
-}
-
 /** Bounds of the view caches: a list view holds up to 100 places (~70 KB at most), a single one ~1 KB. */
 export const LIST_VIEWS_MAX = 128;
 export const PLACE_VIEWS_MAX = 1024;
@@ -72,9 +50,9 @@ export function placesListHandler(ctx: AppContext): Handler {
     const now = ctx.now();
     const view = views.get(key, now, (at) => evaluateCandidates(ctx, campus, q, at), (candidates) => {
       const { page, pagination } = paginate(byOpenNow(candidates, q), q);
-      const data = appendPlaces(new InstantTextBuilder().text(DATA_OPEN), ctx.places, page);
       const etag = noStore ? undefined : placesEtag(ctx, page, '/v1/places', key);
-      return envelopeView(ctx, campus.info.dataVersion, data, { pagination, filters: filtersOf(q) }, page, etag);
+      const extras = { generatedAt: ctx.ds.generatedAt, pagination, filters: filtersOf(q) };
+      return envelopeView(ctx.placeJson, campus.info.dataVersion, extras, page, true, etag);
     });
     return envelopeReply(view, now, noStore);
   };
@@ -100,10 +78,8 @@ export function placeHandler(ctx: AppContext): Handler {
   return (req, q) => {
     const { place, campus } = findPlace(ctx, req.params.placeId, q);
     const now = ctx.now();
-    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) => {
-      const data = appendPlace(new InstantTextBuilder().text(DATA_OPEN), ctx.places, shown[0]!);
-      return envelopeView(ctx, campus.info.dataVersion, data, {}, shown, placesEtag(ctx, shown, `/v1/places/${place.id}`, ''));
-    });
+    const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) =>
+      envelopeView(ctx.placeJson, campus.info.dataVersion, { generatedAt: ctx.ds.generatedAt }, shown, false, placesEtag(ctx, shown, `/v1/places/${place.id}`, '')));
     return envelopeReply(view, now, false);
   };
 }

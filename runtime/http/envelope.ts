@@ -100,14 +100,11 @@ export function errorTemplate(err: ApiError): TextTemplate {
 
 /** Flat error body of the compatibility aliases: {service, error, message, candidates?}. */
 export const LEGACY_SERVICE = 'service-public-campus';
+/** The opening of every flat alias body: `{"service":"service-public-campus"` (members follow). */
+export const LEGACY_OPEN = `{"service":${JSON.stringify(LEGACY_SERVICE)}`;
 export function legacyErrorBody(err: ApiError): string {
   const body: Record<string, unknown> = { service: LEGACY_SERVICE, error: err.code, message: err.message };
   const d = err.details as { candidates?: unknown } | undefined;
   if (d && Array.isArray(d.candidates)) body.candidates = d.candidates;
   return JSON.stringify(body);
-}
-
-/** Flat success body of the compatibility aliases: service first, then the given members. */
-export function legacyBody(members: Record<string, unknown>): string {
-  return JSON.stringify({ service: LEGACY_SERVICE, ...members });
 }

@@ -8,6 +8,17 @@ export const CACHE_STATIC = 'public, max-age=300, s-maxage=3600, stale-while-rev
 export const CACHE_NO_STORE = 'no-store';
 export const CACHE_PREFLIGHT = 'public, max-age=86400';
 export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
+/** Longest max-age of a body that changes over time (places). */
+export const MAX_AGE_CHANGING = 60;
+
+/**
+ * Cache-Control of a body that changes at `nextChange` (epoch ms; null when not within the horizon),
+ * at `now` (epoch ms): public, max-age = min(60, whole seconds until the change); no-store at 0 (BEHAVIOUR §2).
+ */
+export function cacheControlUntil(nextChange: number | null, now: number): string {
+  const seconds = nextChange === null ? MAX_AGE_CHANGING : Math.min(MAX_AGE_CHANGING, Math.max(0, Math.floor((nextChange - now) / 1000)));
+  return seconds > 0 ? `public, max-age=${seconds}` : CACHE_NO_STORE;
+}
 
 const CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin', '*',

@@ -1,0 +1,124 @@
+/**
+ * The one module that prepares place bodies, v1 and legacy (BEHAVIOUR §9). Each place's JSON is prepared
+ * once at start-up around its per-request fields; a body is text with holes for the request's instant
+ * (every `evaluatedAt`) and, in the v1 envelope, the request id. Headers come from http/headers.ts.
+ */
+import type { CampusData, Dataset } from '../data/load.ts';
+import type { EvaluatedPlace } from '../data/places.ts';
+import type { PlaceRecord } from '../domain/types.ts';
+import { DATA_OPEN, LEGACY_OPEN, REQUEST_ID_BYTES, successFrame, type MetaExtras } from '../http/envelope.ts';
+import { CACHE_NO_STORE, cacheControlUntil } from '../http/headers.ts';
+import { InstantTextBuilder, type InstantText } from '../http/instant-text.ts';
+import type { Reply } from '../http/reply.ts';
+
+/** ISO form of an instant, or null (as the API writes nextTransition). */
+export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** A prepared body: text with holes for the instant, the earliest change it shows, its ETag. */
+export interface PlacesView {
+  /** The body (for v1: the part before the request id) with holes for `evaluatedAt`. */
+  text: InstantText;
+  /** Earliest nextTransition (epoch ms) among the places shown (it bounds Cache-Control), null when none. */
+  earliest: number | null;
+  /** ETag of the body, sent unless Cache-Control comes out no-store; undefined for no-store views. */
+  etag?: string;
+}
+
+/** A v1 view: the text before the request id, then a constant suffix (UTF-8). */
+export interface EnvelopeView extends PlacesView {
+  suffix: Buffer;
+}
+
+/** Each place's JSON around its per-request fields, prepared once. */
+export class PlaceJson {
+  private readonly fragments = new Map<PlaceRecord, { head: string; tail: string }>();
+
+  constructor(ds: Dataset) {
+    for (const campus of ds.campuses) {
+      for (const p of campus.places) {
+        const front = JSON.stringify({
+          id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
+          campus: p.campus, amenities: p.amenities, hours: p.hours,
+        });
+        this.fragments.set(p, {
+          head: front.slice(0, -1) + ',"availability":',
+          tail: `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}}`,
+        });
+      }
+    }
+  }
+
+  /** Appends a place's JSON, with a hole for its evaluatedAt. */
+  append(b: InstantTextBuilder, e: EvaluatedPlace): InstantTextBuilder {
+    const f = this.fragments.get(e.place)!;
+    const s = e.state;
+    return b
+      .text(`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`)
+      .instant()
+      .text(`,"nextTransition":${JSON.stringify(isoOrNull(s.nextTransition))}${f.tail}`);
+  }
+
+  /** Appends `[place,place,…]`. */
+  appendAll(b: InstantTextBuilder, shown: readonly EvaluatedPlace[]): InstantTextBuilder {
+    b.text('[');
+    shown.forEach((e, i) => this.append(i === 0 ? b : b.text(','), e));
+    return b.text(']');
+  }
+}
+
+/** Earliest nextTransition among `shown`. */
+export function earliestTransition(shown: readonly EvaluatedPlace[]): number | null {
+  let earliest: number | null = null;
+  for (const e of shown) {
+    const next = e.state.nextTransition;
+    if (next !== null && (earliest === null || next < earliest)) earliest = next;
+  }
+  return earliest;
+}
+
+/** A v1 view of one place (`many` false) or a list, in the success envelope. */
+export function envelopeView(
+  json: PlaceJson, dataVersion: string, extras: MetaExtras, shown: readonly EvaluatedPlace[], many: boolean, etag: string | undefined,
+): EnvelopeView {
+  const frame = successFrame(dataVersion, extras);
+  const b = new InstantTextBuilder().text(DATA_OPEN);
+  (many ? json.appendAll(b, shown) : json.append(b, shown[0]!)).text(frame.beforeId);
+  return { text: b.build(), suffix: Buffer.from(frame.suffix), earliest: earliestTransition(shown), etag };
+}
+
+/** GET /api/campus-places → {service, dataVersion, generatedAt, places}. */
+export function legacyPlacesView(json: PlaceJson, campus: CampusData, generatedAt: string, shown: readonly EvaluatedPlace[], etag: string): PlacesView {
+  const b = new InstantTextBuilder().text(
+    `${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(generatedAt)},"places":`,
+  );
+  return { text: json.appendAll(b, shown).text('}').build(), earliest: earliestTransition(shown), etag };
+}
+
+/** GET /api/campus-place → {service, dataVersion, place}. */
+export function legacyPlaceView(json: PlaceJson, campus: CampusData, shown: readonly EvaluatedPlace[], etag: string): PlacesView {
+  const b = new InstantTextBuilder().text(`${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
+  return { text: json.append(b, shown[0]!).text('}').build(), earliest: earliestTransition(shown), etag };
+}
+
+/** Cache-Control and ETag of a view at `now` (BEHAVIOUR §2): max-age from the earliest nextTransition shown. */
+function placesHeaders(view: PlacesView, now: Date, noStore: boolean): { cacheControl: string; etag?: string } {
+  if (noStore) return { cacheControl: CACHE_NO_STORE };
+  const cacheControl = cacheControlUntil(view.earliest, now.getTime());
+  return cacheControl === CACHE_NO_STORE ? { cacheControl } : { cacheControl, etag: view.etag };
+}
+
+/** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
+export function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
+  const iso = now.toISOString();
+  return {
+    kind: 'template',
+    template: { prefixBytes: view.text.bytesAt(iso), suffixBytes: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffix.length },
+    ...placesHeaders(view, now, noStore),
+  };
+}
+
+/** The reply of a flat (legacy) view at `now`: the whole body, no request id inside. */
+export function flatReply(view: PlacesView, now: Date, link: string): Reply {
+  const iso = now.toISOString();
+  return { kind: 'body', body: view.text.bytesAt(iso), bytes: view.text.bytes(iso), ...placesHeaders(view, now, false), link };
+}
