@@ -50,7 +50,12 @@ export const ROUTE_ACCURACY = {
   approximate: 'Approximate building-to-building estimate',
   unavailable: 'Location unavailable',
 } as const;
-export type RouteAccuracy = (typeof ROUTE_ACCURACY)[keyof typeof ROUTE_ACCURACY];
+export type RouteAccuracyKind = keyof typeof ROUTE_ACCURACY;
+export type RouteAccuracy = (typeof ROUTE_ACCURACY)[RouteAccuracyKind];
+/** Accuracy kinds whose indoor part is an estimate (decisions are taken on the kind, not on its wording). */
+const INDOOR_ESTIMATE: Readonly<Record<RouteAccuracyKind, boolean>> = {
+  sameBuilding: false, verifiedRoute: true, mappedPath: true, approximate: false, unavailable: false,
+};
 
 /** SPEC §2.6 — key order is the serialized order. */
 export interface Route {
@@ -120,17 +125,22 @@ export function routeWarnings(status: RouteStatus, flags: number, mode: RouteMod
   return w;
 }
 
-function accuracyOf(status: RouteStatus, verification: RouteVerification): RouteAccuracy {
+function accuracyKindOf(status: RouteStatus, verification: RouteVerification): RouteAccuracyKind {
   switch (status) {
     case 'same-building':
-      return ROUTE_ACCURACY.sameBuilding;
+      return 'sameBuilding';
     case 'routed':
-      return verification === 'verified' ? ROUTE_ACCURACY.verifiedRoute : ROUTE_ACCURACY.mappedPath;
+      return verification === 'verified' ? 'verifiedRoute' : 'mappedPath';
     case 'approximate':
-      return ROUTE_ACCURACY.approximate;
+      return 'approximate';
     case 'unavailable':
-      return ROUTE_ACCURACY.unavailable;
+      return 'unavailable';
   }
+}
+
+/** Whether the route's indoor part is an estimate (BEHAVIOUR §8 confidence). */
+export function routeHasIndoorEstimate(route: Route): boolean {
+  return INDOOR_ESTIMATE[accuracyKindOf(route.status, route.routeVerification)];
 }
 
 const orNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -156,7 +166,7 @@ export function routeFromCell(
     to,
     preferences,
     status,
-    accuracy: accuracyOf(status, routeVerification),
+    accuracy: ROUTE_ACCURACY[accuracyKindOf(status, routeVerification)],
     totalDistanceMeters: metres(cell.totalMeters),
     indoorDistanceMeters: metres(cell.indoorMeters),
     outdoorDistanceMeters: metres(cell.outdoorMeters),

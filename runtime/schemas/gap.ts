@@ -1,6 +1,6 @@
 /** Gap plan request/response schemas (SPEC §2.7–2.9, BEHAVIOUR §8); bounds from the gap-plan domain module. */
 import {
-  GAP_PREFERENCE_BOUNDS as B, GAP_PREFERENCE_DEFAULTS as D, GAP_TAGS, RISK_TOLERANCES, TERMS, WEEKDAYS,
+  CONFIDENCE_LABELS, GAP_ACTIONS, GAP_PREFERENCE_BOUNDS as B, GAP_PREFERENCE_DEFAULTS as D, GAP_TAGS, RISK_TOLERANCES, SEGMENT_KINDS, TERMS, WEEKDAYS,
 } from '../domain/gap-plan.ts';
 import { arrayOf, buildingIdentifier, enumOf, institutionId, nullable, record, ref, str, type Schema } from './common.ts';
 import { ROUTE_ACCURACIES, ROUTE_STATUSES } from './route.ts';
@@ -52,15 +52,10 @@ export const Gap = record({
 });
 
 export const GapTimelineSegment = record({
-  kind: enumOf(['setup', 'activity', 'travel', 'buffer', 'flex']),
+  kind: enumOf(SEGMENT_KINDS),
   label: str(),
   minutes: { type: 'number', minimum: 0 },
 });
-
-export const GAP_ACTIONS = [
-  'tight-transition', 'quick-reset', 'focus-sprint', 'meal-window', 'study-block', 'deep-work-block',
-  'flexible-long-gap', 'leave-campus-candidate', 'go-home', 'location-dependent',
-] as const;
 
 export const GapRecommendation = record({
   id: str(),
@@ -78,7 +73,7 @@ export const GapAssessment = record({
   primary: ref('GapRecommendation'),
   alternatives: arrayOf(ref('GapRecommendation'), { maxItems: 2 }),
   confidence: { type: 'number', minimum: 0.15, maximum: 0.99 },
-  confidenceLabel: enumOf(['high', 'medium', 'low']),
+  confidenceLabel: enumOf(CONFIDENCE_LABELS),
   travelMinutes: nullable('integer', { minimum: 0 }),
   bufferMinutes: { type: 'number', minimum: 0 },
   leaveByMinutes: { type: 'number', minimum: 0 },
