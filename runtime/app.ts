@@ -18,6 +18,7 @@ import { createValidators } from './schemas/requests.ts';
 import { COMPONENTS } from './schemas/index.ts';
 import { openapiDocument } from './openapi.ts';
 import type { PageFiles } from './pages/load.ts';
+import { EMPTY_STORE, type DatasetStore } from './datasets/store.ts';
 
 export interface App {
   /** Node request listener. */
@@ -31,6 +32,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The built /docs and /explore pages (null or absent: not built, those paths answer 404). */
   pages?: PageFiles | null;
+  /** Data versions held for download (default: none). */
+  datasets?: DatasetStore;
 }
 
 function legacyHeaders(successor: string): ExtraHeaders {
@@ -79,7 +82,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
 export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const ajv = createAjv(COMPONENTS);
   const openapiJson = JSON.stringify(openapiDocument(ds));
-  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null);
+  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
   const dispatchers = new Map<Route, Dispatch>(ROUTES.map((r) => [r, dispatch(r, ctx)]));
 
   const notFound = (req: IncomingMessage, res: ServerResponse) =>

@@ -13,6 +13,7 @@ import { loadDataset } from './data/load.ts';
 import { createApp, type App } from './app.ts';
 import { loadCheckedDataset } from './datasets/check.ts';
 import { loadPageFiles } from './pages/load.ts';
+import { scanDatasets } from './datasets/store.ts';
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -57,7 +58,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
   });
   const pages = loadPageFiles(opts.pagesDir);
-  let app = createApp(dataset, { now: opts.now, pages });
+  let app = createApp(dataset, { now: opts.now, pages, datasets: await scanDatasets(distDir) });
   const handler: RequestListener = (req, res) => app.handler(req, res);
   const current: App = {
     handler,
@@ -75,14 +76,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     const from = app.context.ds.dataVersion;
     let next: App;
     try {
-      const ds = await loadCheckedDataset(distDir);
-      if (ds.dataVersion === from) return { status: 'unchanged', from, to: from };
-      next = createApp(ds, { now: opts.now, pages });
+      // Also for the same version: the rescan may find other versions held for download.
+      next = createApp(await loadCheckedDataset(distDir), { now: opts.now, pages, datasets: await scanDatasets(distDir) });
     } catch (e) {
       return { status: 'refused', from, to: from, reason: (e as Error).message };
     }
     app = next; // the swap: requests from here on see the new version
-    return { status: 'reloaded', from, to: next.context.ds.dataVersion };
+    const to = next.context.ds.dataVersion;
+    return { status: to === from ? 'unchanged' : 'reloaded', from, to };
   };
 
   const host = opts.host ?? '0.0.0.0';

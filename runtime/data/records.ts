@@ -78,7 +78,7 @@ export function rootRecord(ds: Dataset) {
     dataVersions: Object.fromEntries(c.campuses.map((x) => [x.id, x.dataVersion])),
     generatedAt: ds.generatedAt,
     authentication: 'none',
-    capabilities: ['universities', 'campuses', 'buildings', 'places', 'place-availability', 'routes', 'gap-plans', 'openapi', 'legacy-aliases'],
+    capabilities: ['universities', 'campuses', 'buildings', 'places', 'place-availability', 'routes', 'gap-plans', 'openapi', 'datasets', 'legacy-aliases'],
     privacy: PRIVACY_STATEMENT,
     attribution: '© OpenStreetMap contributors',
     license: {
@@ -100,6 +100,7 @@ export function rootRecord(ds: Dataset) {
       routes: '/v1/routes',
       gapPlan: '/v1/gaps/plan',
       docs: '/docs',
+      datasets: '/v1/datasets',
     },
   };
 }

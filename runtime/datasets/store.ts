@@ -7,12 +7,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOG_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest } from '../contract/index.ts';
+import { DATA_VERSION_PATTERN_TEXT, FILE_NAME_PATTERN_TEXT } from '../schemas/datasets.ts';
 import { isPlainPath, sha256Hex } from './manifest-check.ts';
 
 /** `YYYY-MM-DD.<8 hex>` (BEHAVIOUR §10). */
-export const DATA_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/;
-/** A flat file name: one URL segment, no `..`, at most 200 characters. */
-export const FILE_NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+export const DATA_VERSION_PATTERN = new RegExp(DATA_VERSION_PATTERN_TEXT);
+/** A flat file name: one URL segment of at most 200 characters (`..` is refused separately). */
+export const FILE_NAME_PATTERN = new RegExp(FILE_NAME_PATTERN_TEXT);
 
 export interface HeldFile {
   /** One URL segment: the manifest path with `/` replaced by `.` (e.g. campuses.utm.json). */
@@ -31,6 +32,8 @@ export interface HeldVersion {
   byName: ReadonlyMap<string, HeldFile>;
   dir: string;
 }
+
+export const EMPTY_STORE: DatasetStore = { versions: [], byVersion: new Map() };
 
 export interface DatasetStore {
   /** Newest first (dataVersion order). */

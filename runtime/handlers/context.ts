@@ -9,6 +9,7 @@ import { BoundedCache } from '../http/reply-cache.ts';
 import type { Validators } from '../schemas/requests.ts';
 import type { QueryValues } from '../http/query.ts';
 import type { PageFiles } from '../pages/load.ts';
+import { EMPTY_STORE, type DatasetStore } from '../datasets/store.ts';
 
 export type ApiRequest = Request;
 /** A request handler: the query is already checked against the endpoint's whitelist (registry). */
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Each place's JSON, prepared once (place-bodies.ts). */
   placeJson: PlaceJson;
   validators: Validators;
+  /** Data versions held for download (scanned from dist/ at start-up and on each reload). */
+  datasets: DatasetStore;
   /** The served OpenAPI document, serialized once. */
   openapiJson: string;
   /** The built /docs and /explore pages and their assets (null when dist/pages/ is not built). */
@@ -37,7 +40,9 @@ export interface AppContext {
   legacyRecordJson(building: Building): string | undefined;
 }
 
-export function createContext(ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null): AppContext {
+export function createContext(
+  ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null, datasets: DatasetStore = EMPTY_STORE,
+): AppContext {
   const json = new Map<Building, string>();
   const legacyJson = new Map<Building, string>();
   for (const c of ds.campuses) {
@@ -52,6 +57,7 @@ export function createContext(ds: Dataset, now: () => Date, validators: Validato
     places: new PlaceCatalog(ds),
     placeJson: new PlaceJson(ds),
     validators,
+    datasets,
     openapiJson,
     pages,
     placeEtags: new BoundedCache<string>(2048),

@@ -12,6 +12,7 @@ import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
 import { assetHandler, docsPageHandler } from '../pages/serve.ts';
+import { datasetFileHandler, datasetsHandler } from '../handlers/datasets.ts';
 import { P, PAGE, Q, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
@@ -118,6 +119,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Content-hashed script, style or image of the pages (immutable)',
     pathParams: { asset: { description: 'File name with its content hash.', schema: { type: 'string' } } },
     success: { description: 'The file (its own Content-Type).', schema: { type: 'string' } },
+    errors: [400, 404],
+  },
+  {
+    path: '/v1/datasets', get: datasetsHandler, tag: 'datasets', cache: 'static',
+    summary: 'Data versions held by this server (newest first)',
+    description: 'Each version with every file (artifacts and manifest.json): name, path, bytes, sha256 and download URL. ' +
+      'inService marks the version the API answers from; the list changes when the server reloads its data (SIGHUP).',
+    query: PAGE,
+    success: { description: 'A page of data versions.', schema: envelope(arrayOf(ref('Dataset')), true) },
+    errors: [400],
+  },
+  {
+    path: '/v1/datasets/{dataVersion}/{file}', get: datasetFileHandler, tag: 'datasets', cache: 'immutable',
+    summary: 'One file of a data version, byte for byte',
+    description: 'The exact bytes listed in the version\'s manifest (sha256 = the strong ETag without quotes). {file} is one URL segment: ' +
+      'the file\'s path with "/" written as "." (campuses/utm.json → campuses.utm.json), as /v1/datasets lists it; an encoded slash, ' +
+      '"..", or any other character outside [A-Za-z0-9._-] → 400 invalid_identifier. Content-Type by file: application/json ' +
+      '(.json), application/octet-stream (.bin). Cache-Control: public, max-age=31536000, immutable.',
+    pathParams: { dataVersion: P.dataVersion, file: P.datasetFile },
+    success: { description: 'The file\'s bytes.', schema: { type: 'string', contentMediaType: 'application/octet-stream' }, contentType: 'application/octet-stream' },
     errors: [400, 404],
   },
   {

@@ -3,6 +3,7 @@ import { Q_MAX } from '../http/query.ts';
 import { AVAILABILITIES, BUILDING_CATEGORIES, PLACE_KINDS } from '../domain/types.ts';
 import { IDENTIFIER_MAX, SLUG_PATTERN } from '../schemas/common.ts';
 import type { PathParam, QueryParam } from './types.ts';
+import { DATA_VERSION_PATTERN_TEXT, FILE_NAME_PATTERN_TEXT } from '../schemas/datasets.ts';
 
 export const Q = {
   university: { id: 'university', name: 'university', rule: { type: 'id' }, description: 'University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups.' },
@@ -27,4 +28,6 @@ export const P = {
   placeId: { schema: { type: 'string', pattern: SLUG_PATTERN } },
   university: { description: 'University id (case-insensitive).', schema: { type: 'string' } },
   campus: { description: 'Campus id (case-insensitive).', schema: { type: 'string' } },
+  dataVersion: { description: 'A data version of /v1/datasets.', schema: { type: 'string', pattern: DATA_VERSION_PATTERN_TEXT } },
+  datasetFile: { description: 'A file name of /v1/datasets: the path with "/" written as "."', schema: { type: 'string', pattern: FILE_NAME_PATTERN_TEXT } },
 } as const satisfies Record<string, PathParam>;

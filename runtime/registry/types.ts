@@ -14,6 +14,7 @@ export const TAGS = {
   places: 'Places (food, study, libraries, services…) with availability evaluated at request time.',
   routes: 'Building-to-building walking estimates from the precomputed route matrix.',
   gaps: 'Assessment of one free interval between two buildings (no timetable is accepted or stored).',
+  datasets: 'Data versions held by this server and their files, byte for byte, for offline use (immutable, checksummed).',
   legacy: 'Deprecated compatibility aliases under /api/campus-*: original flat shapes, Deprecation and Link headers.',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -50,7 +51,7 @@ export interface PathParam {
 }
 
 /** Cache policy of the success response (documented; the handler's Reply carries the header). */
-export type CachePolicy = 'static' | 'no-store' | 'availability';
+export type CachePolicy = 'static' | 'no-store' | 'availability' | 'immutable';
 
 export interface Endpoint {
   /** Path template, OpenAPI style: `/v1/buildings/{building}`. Parameters may stand in any segment. */

@@ -7,6 +7,7 @@ import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest } from './
 import { Gap, GapAssessment, GapPlan, GapPlanRequest, GapPreferences, GapPreferencesInput, GapRecommendation, GapTimelineSegment } from './gap.ts';
 import { LEGACY_COMPONENTS } from './legacy.ts';
 import { GEO_COMPONENTS } from './geo.ts';
+import { Dataset, DatasetFile } from './datasets.ts';
 
 export const COMPONENTS: Record<string, Schema> = {
   Provenance,
@@ -30,6 +31,8 @@ export const COMPONENTS: Record<string, Schema> = {
   GapRecommendation,
   GapAssessment,
   GapPlan,
+  DatasetFile,
+  Dataset,
   Pagination,
   Meta,
   FieldError,

@@ -32,6 +32,8 @@ describe('OpenAPI document', () => {
       '/v1/places/{placeId}': ['get', 'head', 'options'],
       '/v1/routes': ['post', 'options'],
       '/v1/gaps/plan': ['post', 'options'],
+      '/v1/datasets': ['get', 'head', 'options'],
+      '/v1/datasets/{dataVersion}/{file}': ['get', 'head', 'options'],
       '/api/campus-buildings': ['get', 'head', 'options'],
       '/api/campus-building': ['get', 'head', 'options'],
       '/api/campus-route': ['post', 'options'],

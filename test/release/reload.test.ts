@@ -64,6 +64,7 @@ const MIX: [string, RequestInit?][] = [
   ['/v1/places?campus=alpha'],
   ['/v1/campuses/alpha'],
   ['/v1/routes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'AAA', to: 'BBB' }) }],
+  ['/v1/datasets'],
 ];
 
 interface Sample {
@@ -175,6 +176,10 @@ describe.each([1, 2])('SIGHUP reload under load (WORKERS=%i)', (workers) => {
     expect(root.data.dataVersion).toBe(next);
     const building = await (await fetch(`${srv.base}/v1/buildings/BBB?campus=alpha`)).json();
     expect(building.data.name).toBe(`Beta Centre ${workers}`);
+    // The new version is in service and downloadable; the old one is still held.
+    const held = (await (await fetch(`${srv.base}/v1/datasets`)).json()).data;
+    expect(held.filter((v: any) => v.inService).map((v: any) => v.dataVersion)).toEqual([next]);
+    expect(held.map((v: any) => v.dataVersion)).toContain(old);
     versions.push(next);
   });
 

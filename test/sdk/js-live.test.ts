@@ -1,4 +1,5 @@
 /** JS SDK against a live server on the real dataset: every v1 operation, paging, and client-causable errors. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CampusApiError, CampusClient } from '../../sdk/js/src/index.ts';
 import { useServer, UUID_V4 } from '../http/helpers.ts';
@@ -61,6 +62,14 @@ describe('JS SDK — every v1 operation against a live server', () => {
     const plan = await c.gapPlan({ from: 'DV', to: 'CCT', term: 'Fall', weekday: 'Monday', startTime: 600, endTime: 720 });
     expect(plan.gap.durationMinutes).toBe(120);
     expect(plan.route.status).toBe(route.status);
+  });
+
+  it('datasets and datasetFile: bytes equal the listed sha256', async () => {
+    const c = client();
+    const [held] = (await c.datasets()).data.filter((v) => v.inService);
+    const file = held.files.find((f) => f.path === 'catalog.json')!;
+    const bytes = await c.datasetFile(held.dataVersion, file.name);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
   });
 
   it('iterators return exactly the full collection, in order, across several pages', async () => {

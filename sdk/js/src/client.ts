@@ -84,6 +84,10 @@ export class CampusClient {
   // ---- calculations (pure: nothing is stored, so retrying a POST is safe)
   async route(request: T.RouteRequest): Promise<T.Route> { return (await this.post('/v1/routes', request)).data; }
   async gapPlan(request: T.GapPlanRequest): Promise<T.GapPlan> { return (await this.post('/v1/gaps/plan', request)).data; }
+  /** Data versions the server holds, each file with bytes, sha256 and download URL. */
+  datasets(params: T.DatasetsParams = {}): Promise<T.DatasetPage> { return this.get('/v1/datasets', { query: params }); }
+  /** One file of a data version, byte for byte (`file` = its `name` in datasets()); compare its sha256 with the listing. */
+  datasetFile(dataVersion: string, file: string): Promise<Uint8Array> { return this.getBytes('/v1/datasets/{dataVersion}/{file}', { path: { dataVersion, file } }); }
 
   // ---- plumbing
   /** GET a v1 operation by path template; returns its 200 JSON body. */

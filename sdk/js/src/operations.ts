@@ -17,4 +17,6 @@ export const OPERATIONS = {
   getV1PlacesPlaceId: 'place',
   postV1Routes: 'route',
   postV1GapsPlan: 'gapPlan',
+  getV1Datasets: 'datasets',
+  getV1DatasetsDataVersionFile: 'datasetFile',
 } as const satisfies Record<string, keyof CampusClient>;

@@ -40,6 +40,8 @@ export type GapPlan = Schemas['GapPlan'];
 export type Meta = Schemas['Meta'];
 export type Pagination = Schemas['Pagination'];
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
+export type Dataset = Schemas['Dataset'];
+export type DatasetFile = Schemas['DatasetFile'];
 
 export type UniversitiesParams = Params<'/v1/universities'>;
 export type CampusesParams = Params<'/v1/campuses'>;
@@ -47,8 +49,10 @@ export type BuildingsParams = Params<'/v1/buildings'>;
 export type BuildingParams = Params<'/v1/buildings/{building}'>;
 export type PlacesParams = Params<'/v1/places'>;
 export type PlaceParams = Params<'/v1/places/{placeId}'>;
+export type DatasetsParams = Params<'/v1/datasets'>;
 
 export type UniversityPage = Response<'/v1/universities'>;
 export type CampusPage = Response<'/v1/campuses'>;
 export type BuildingPage = Response<'/v1/buildings'>;
 export type PlacePage = Response<'/v1/places'>;
+export type DatasetPage = Response<'/v1/datasets'>;

@@ -32,6 +32,8 @@ OPERATIONS: Dict[str, str] = {
     "getV1PlacesPlaceId": "place",
     "postV1Routes": "route",
     "postV1GapsPlan": "gap_plan",
+    "getV1Datasets": "datasets",
+    "getV1DatasetsDataVersionFile": "dataset_file",
 }
 
 Raw = Tuple[int, Mapping[str, str], bytes]
@@ -106,6 +108,15 @@ class CampusClient:
 
     def gap_plan(self, request: m.GapPlanRequest) -> m.GapPlan:
         return self._post("/v1/gaps/plan", request)["data"]
+
+    # ---- data versions for offline use
+    def datasets(self, **params: Any) -> m.GetV1DatasetsResponse:
+        """Data versions the server holds, each file with bytes, sha256 and download URL."""
+        return self._get("/v1/datasets", params)
+
+    def dataset_file(self, data_version: str, file: str) -> bytes:
+        """One file of a data version, byte for byte (``file`` = its ``name`` in datasets()); check its sha256."""
+        return self._get_bytes(self._path("/v1/datasets/{}/{}", data_version, file))
 
     # ---- plumbing
     @staticmethod

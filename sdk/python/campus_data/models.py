@@ -320,6 +320,23 @@ GapPlan = TypedDict("GapPlan", {
 })
 
 
+DatasetFile = TypedDict("DatasetFile", {
+    "name": str,  # The {file} of its download URL: the path with "/" replaced by "." (one URL segment).
+    "path": str,  # Path inside the version (and inside the release tarball), as manifest.json lists it.
+    "bytes": int,
+    "sha256": str,  # Hex sha256 of the exact bytes; the download's strong ETag is this value in quotes.
+    "url": str,  # Download path: /v1/datasets/{dataVersion}/{name}.
+})
+
+
+Dataset = TypedDict("Dataset", {
+    "dataVersion": str,
+    "generatedAt": str,
+    "inService": bool,  # The version the API answers from (meta.dataVersion).
+    "files": List["DatasetFile"],  # Every artifact file of the version and its manifest.json, by path.
+})
+
+
 Pagination = TypedDict("Pagination", {
     "limit": int,
     "offset": int,
@@ -446,5 +463,11 @@ PostV1RoutesResponse = TypedDict("PostV1RoutesResponse", {
 
 PostV1GapsPlanResponse = TypedDict("PostV1GapsPlanResponse", {
     "data": "GapPlan",
+    "meta": "Meta",
+})
+
+
+GetV1DatasetsResponse = TypedDict("GetV1DatasetsResponse", {
+    "data": List["Dataset"],
     "meta": "Meta",
 })

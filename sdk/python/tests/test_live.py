@@ -63,6 +63,13 @@ class LiveOperations(unittest.TestCase):
         self.assertEqual(plan["gap"]["durationMinutes"], 120)
         self.assertEqual(plan["route"]["status"], route["status"])
 
+    def test_datasets_and_dataset_file(self):
+        import hashlib
+        held = [v for v in self.client.datasets()["data"] if v["inService"]][0]
+        entry = [f for f in held["files"] if f["path"] == "catalog.json"][0]
+        data = self.client.dataset_file(held["dataVersion"], entry["name"])
+        self.assertEqual(hashlib.sha256(data).hexdigest(), entry["sha256"])
+
     def test_iterators_return_exactly_the_full_collection(self):
         codes = [b["code"] for b in self.client.iter_buildings(campus="tmu", limit=7)]
         expected = [b["code"] for b in raw_all("/v1/buildings?campus=tmu")]

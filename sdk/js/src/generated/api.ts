@@ -230,6 +230,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data versions held by this server (newest first)
+         * @description Each version with every file (artifacts and manifest.json): name, path, bytes, sha256 and download URL. inService marks the version the API answers from; the list changes when the server reloads its data (SIGHUP).
+         */
+        get: operations["getV1Datasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{dataVersion}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A data version of /v1/datasets. */
+                dataVersion: string;
+                /** @description A file name of /v1/datasets: the path with "/" written as "." */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One file of a data version, byte for byte
+         * @description The exact bytes listed in the version's manifest (sha256 = the strong ETag without quotes). {file} is one URL segment: the file's path with "/" written as "." (campuses/utm.json → campuses.utm.json), as /v1/datasets lists it; an encoded slash, "..", or any other character outside [A-Za-z0-9._-] → 400 invalid_identifier. Content-Type by file: application/json (.json), application/octet-stream (.bin). Cache-Control: public, max-age=31536000, immutable.
+         */
+        get: operations["getV1DatasetsDataVersionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -577,6 +622,26 @@ export interface components {
             route: components["schemas"]["Route"];
             gapPreferences: components["schemas"]["GapPreferences"];
             assessment: components["schemas"]["GapAssessment"];
+        };
+        DatasetFile: {
+            /** @description The {file} of its download URL: the path with "/" replaced by "." (one URL segment). */
+            name: string;
+            /** @description Path inside the version (and inside the release tarball), as manifest.json lists it. */
+            path: string;
+            bytes: number;
+            /** @description Hex sha256 of the exact bytes; the download's strong ETag is this value in quotes. */
+            sha256: string;
+            /** @description Download path: /v1/datasets/{dataVersion}/{name}. */
+            url: string;
+        };
+        Dataset: {
+            dataVersion: string;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description The version the API answers from (meta.dataVersion). */
+            inService: boolean;
+            /** @description Every artifact file of the version and its manifest.json, by path. */
+            files: components["schemas"]["DatasetFile"][];
         };
         Pagination: {
             limit: number;
@@ -1284,6 +1349,94 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getV1Datasets: {
+        parameters: {
+            query?: {
+                /** @description Digits only. */
+                limit?: components["parameters"]["limit"];
+                /** @description Digits only. Past the end → empty page, nextOffset null. */
+                offset?: components["parameters"]["offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of data versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Dataset"][];
+                        meta: components["schemas"]["Meta"] & unknown;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getV1DatasetsDataVersionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A data version of /v1/datasets. */
+                dataVersion: string;
+                /** @description A file name of /v1/datasets: the path with "/" written as "." */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
