@@ -3,7 +3,7 @@ import stringify from 'fast-json-stable-stringify';
 import {
   CATALOG_FILE, MANIFEST_FILE, campusFile, decodeCampus, decodeCatalog, decodeManifest, decodeMatrix, readRouteCell, type CampusArtifact,
 } from '../../runtime/contract/index.ts';
-import { OUTCOME, ROUTE_VERIFICATION, type Building, type PlaceRecord } from '../../runtime/domain/types.ts';
+import { OUTCOME, ROUTE_VERIFICATION, type Building, type Entrance, type PlaceRecord } from '../../runtime/domain/types.ts';
 import type { BuildingSnap, CampusSnap, PlaceSnap, RouteSnap, Snapshot } from './snapshot.ts';
 import type { VersionFiles } from './version-files.ts';
 
@@ -13,12 +13,15 @@ function file(v: VersionFiles, name: string): Buffer {
   return bytes;
 }
 
-type Located = { location?: { lat: number; lon: number } | null };
-
-function building(b: Building & Located): BuildingSnap {
-  const snap: BuildingSnap = { code: b.code, name: b.name, category: b.category, aliases: [...b.aliases] };
-  if (b.location !== undefined) snap.location = b.location && { lat: b.location.lat, lon: b.location.lon };
-  return snap;
+function building(b: Building, entrances: readonly Entrance[]): BuildingSnap {
+  return {
+    code: b.code,
+    name: b.name,
+    category: b.category,
+    aliases: [...b.aliases],
+    location: b.location && { lat: b.location.lat, lon: b.location.lon },
+    entrances: entrances.map((e) => ({ id: e.id, accessibility: e.accessibility })),
+  };
 }
 
 function place(p: PlaceRecord): PlaceSnap {
@@ -52,7 +55,7 @@ export function decodeSnapshot(v: VersionFiles): Snapshot {
     return {
       id: c.id,
       name: c.name,
-      buildings: artifact.buildings.map(building),
+      buildings: artifact.buildings.map((b, i) => building(b, artifact.entrances[i])),
       places: artifact.places.map(place),
       routes: routes(artifact, file(v, artifact.routes.file)),
     };

@@ -62,8 +62,6 @@ export interface Changelog {
   to: { dataVersion: string; generatedAt: string };
   /** Campuses with at least one change, by id. */
   campuses: CampusChanges[];
-  /** What could not be compared (e.g. a version without entrance lists). */
-  notes: string[];
 }
 
 const byKey = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
@@ -96,7 +94,6 @@ function compareBuilding(out: CampusChanges, a: BuildingSnap, b: BuildingSnap): 
   const removed = a.aliases.filter((x) => !b.aliases.includes(x)).sort();
   if (added.length || removed.length) bc.aliases.push({ code: b.code, added, removed });
   if (a.category !== b.category) bc.category.push({ code: b.code, from: a.category, to: b.category });
-  if (a.location === undefined || b.location === undefined) return;
   if (a.location && b.location) {
     const meters = metersBetween(a.location, b.location);
     if (meters > MOVE_THRESHOLD_METERS) bc.moved.push({ code: b.code, meters: Math.round(meters * 10) / 10, from: a.location, to: b.location });
@@ -105,13 +102,10 @@ function compareBuilding(out: CampusChanges, a: BuildingSnap, b: BuildingSnap): 
 
 type EntranceIndex = Map<string, { building: string; accessibility: string }>;
 
-/** Entrances by id across the campus, or null when some building does not list its entrances. */
-function entranceIndex(buildings: readonly BuildingSnap[]): EntranceIndex | null {
+/** Entrances by id across the campus (an entrance may change building). */
+function entranceIndex(buildings: readonly BuildingSnap[]): EntranceIndex {
   const index: EntranceIndex = new Map();
-  for (const b of buildings) {
-    if (b.entrances === undefined) return null;
-    for (const e of b.entrances) index.set(e.id, { building: b.code, accessibility: e.accessibility });
-  }
+  for (const b of buildings) for (const e of b.entrances) index.set(e.id, { building: b.code, accessibility: e.accessibility });
   return index;
 }
 
@@ -175,17 +169,14 @@ function hasChanges(c: CampusChanges): boolean {
   return c.status !== 'changed' || lists.some((l) => l.length > 0);
 }
 
-function compareCampus(a: CampusSnap, b: CampusSnap, notes: Set<string>): CampusChanges {
+function compareCampus(a: CampusSnap, b: CampusSnap): CampusChanges {
   const out = emptyCampus(b, 'changed');
   const { matched, added, removed } = pairBuildings(a.buildings, b.buildings);
   for (const [x, y] of matched) compareBuilding(out, x, y);
   out.buildings.added = added.map((x) => ({ code: x.code, name: x.name }));
   out.buildings.removed = removed.map((x) => ({ code: x.code, name: x.name }));
   for (const list of Object.values(out.buildings) as { code?: string; from: string }[][]) list.sort(byKey((x) => x.code ?? x.from));
-  const ea = entranceIndex(a.buildings);
-  const eb = entranceIndex(b.buildings);
-  if (ea && eb) compareEntrances(out, ea, eb);
-  else if (ea || eb) notes.add('Entrances are compared only when both versions list them.');
+  compareEntrances(out, entranceIndex(a.buildings), entranceIndex(b.buildings));
   compareRoutes(out, a, b, matched);
   comparePlaces(out, a.places, b.places);
   return out;
@@ -194,14 +185,13 @@ function compareCampus(a: CampusSnap, b: CampusSnap, notes: Set<string>): Campus
 /** Everything that changed from `older` to `b` (newer); a null `older` is an empty version. */
 export function diffSnapshots(older: Snapshot | null, b: Snapshot): Changelog {
   const a = older ?? { dataVersion: '', generatedAt: '', campuses: [] };
-  const notes = new Set<string>();
   const before = new Map(a.campuses.map((c) => [c.id, c]));
   const after = new Map(b.campuses.map((c) => [c.id, c]));
   const campuses: CampusChanges[] = [];
   for (const c of b.campuses) {
     const old = before.get(c.id);
     if (old) {
-      campuses.push(compareCampus(old, c, notes));
+      campuses.push(compareCampus(old, c));
       continue;
     }
     const added = emptyCampus(c, 'added');
@@ -216,14 +206,9 @@ export function diffSnapshots(older: Snapshot | null, b: Snapshot): Changelog {
     removed.places.removed = c.places.map((p) => ({ id: p.id, name: p.name, building: p.building }));
     campuses.push(removed);
   }
-  const lacksLocations = (s: Snapshot) => s.campuses.some((c) => c.buildings.some((x) => x.location === undefined));
-  if (older && lacksLocations(older) !== lacksLocations(b)) {
-    notes.add('Building locations are compared only when both versions carry them.');
-  }
   return {
     from: older && { dataVersion: older.dataVersion, generatedAt: older.generatedAt },
     to: { dataVersion: b.dataVersion, generatedAt: b.generatedAt },
     campuses: campuses.filter(hasChanges).sort(byKey((c) => c.campus)),
-    notes: [...notes].sort(),
   };
 }

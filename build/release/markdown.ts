@@ -88,8 +88,6 @@ export function changelogMarkdown(log: Changelog): string {
       ? `From ${code(log.from.dataVersion)} (data of ${day(log.from.generatedAt)}) to ${code(log.to.dataVersion)} (data of ${day(log.to.generatedAt)}).`
       : `${code(log.to.dataVersion)} (data of ${day(log.to.generatedAt)}): a first release, not compared with an earlier version (use \`--since\`).`,
     '',
-    ...log.notes.map((n) => `> ${n}`),
-    ...(log.notes.length ? [''] : []),
   ];
   if (!log.campuses.length) lines.push('No changes.', '');
   for (const c of log.campuses) lines.push(...campusLines(c));

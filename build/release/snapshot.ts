@@ -14,10 +14,9 @@ export interface BuildingSnap {
   name: string;
   category: string;
   aliases: string[];
-  /** null: no point known; undefined: this version's artifacts do not say. */
-  location?: { lat: number; lon: number } | null;
-  /** undefined: this version's artifacts do not list entrances. */
-  entrances?: EntranceSnap[];
+  /** null: no point known. */
+  location: { lat: number; lon: number } | null;
+  entrances: EntranceSnap[];
 }
 
 export interface PlaceSnap {

@@ -73,6 +73,20 @@ describe('changelog between two fixture versions', () => {
     expect(b.category).toEqual([{ code: 'EEE', from: 'academic', to: 'residence' }]);
   });
 
+  it('locations moved by more than 10 m (not less)', () => {
+    expect(campus('beta').buildings.moved).toEqual([
+      { code: 'LIB', meters: expect.closeTo(21.8, 0), from: { lat: 49.26, lon: -123.25 }, to: { lat: 49.26, lon: -123.2503 } },
+    ]);
+  });
+
+  it('entrances: added, removed, step-free fact changed', () => {
+    expect(campus('alpha').entrances).toEqual({
+      added: [{ building: 'JJJ', id: 'ent-j', accessibility: 'accessible' }],
+      removed: [{ building: 'GGG', id: 'ent-g', accessibility: 'unknown' }],
+      stepFree: [{ building: 'DDD', id: 'ent-d', from: 'not_accessible', to: 'accessible' }],
+    });
+  });
+
   it('route outcomes: verification changes and approximate → routed, per mode, with every pair counted', () => {
     const routes = campus('alpha').routes;
     const fastest = routes.filter((t) => t.mode === 'fastest');
@@ -110,6 +124,10 @@ describe('changelog between two fixture versions', () => {
       '- Aliases of `DDD`: + "Delta"',
       '- Aliases of `CCC`: − "AAA"',
       '- Category of `EEE`: academic → residence',
+      '- Moved `LIB` by 22 m (49.26, -123.25 → 49.26, -123.2503)',
+      '- Added entrance `ent-j` of `JJJ` (step-free: accessible)',
+      '- Removed entrance `ent-g` of `GGG`',
+      '- Step-free fact of entrance `ent-d` of `DDD`: not_accessible → accessible',
       '- Added `alpha-study` Gamma Study Hall (in `CCC`)',
       '- Removed `alpha-cafe` Alpha Cafe',
       '- Hours of `beta-library`: "Mo-Fr 08:00-17:00" → "Mo-Fr 08:00-18:00"',
