@@ -264,7 +264,7 @@ export interface paths {
         };
         /**
          * One file of a data version, byte for byte
-         * @description The exact bytes listed in the version's manifest (sha256 = the strong ETag without quotes). {file} is one URL segment: the file's path with "/" written as "." (campuses/utm.json → campuses.utm.json), as /v1/datasets lists it; an encoded slash, "..", or any other character outside [A-Za-z0-9._-] → 400 invalid_identifier. Content-Type by file: application/json (.json), application/octet-stream (.bin). Cache-Control: public, max-age=31536000, immutable.
+         * @description The exact bytes listed in the version's manifest (sha256 = the strong ETag without quotes). {file} is one URL segment: the file's path with "/" written as "." (campuses/utm.json → campuses.utm.json), as /v1/datasets lists it; an encoded slash, "..", or any other character outside [A-Za-z0-9._-] → 400 invalid_identifier. Content-Type by file: application/json (.json), application/geo+json (.geojson), application/octet-stream (.bin and others). Cache-Control: public, max-age=31536000, immutable.
          */
         get: operations["getV1DatasetsDataVersionFile"];
         put?: never;
