@@ -42,6 +42,9 @@ function legacyHeaders(successor: string): ExtraHeaders {
 
 type Dispatch = (req: ApiRequest, res: ServerResponse) => void;
 
+/** Query parameters belong to the GET of a path; a POST takes none (registry/types.ts). */
+const NO_QUERY = {};
+
 /** One request listener per endpoint: method dispatch, query whitelist, then the handler's Reply (or error) is written. */
 function dispatch(route: Route, ctx: AppContext): Dispatch {
   const { endpoint, allow, querySpec, lenient } = route;
@@ -68,7 +71,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
     }
     const fail = (e: unknown) => sendError(req, res, requestId, e, legacy, base);
     try {
-      const reply = handler(req, parseQuery(req.query, querySpec, lenient));
+      const reply = handler(req, parseQuery(req.query, method === 'POST' ? NO_QUERY : querySpec, lenient));
       const send = (r: Awaited<typeof reply>) =>
         sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link), contentType);
       if (reply instanceof Promise) reply.then(send, fail);

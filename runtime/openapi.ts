@@ -74,6 +74,7 @@ function ruleSchema(rule: ParamRule): Schema {
     case 'code': return { type: 'string', pattern: CODE_PATTERN };
     case 'limit': return { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT };
     case 'offset': return { type: 'integer', minimum: 0, default: 0 };
+    case 'number': return { type: 'number', minimum: rule.min, maximum: rule.max };
   }
 }
 
@@ -117,8 +118,8 @@ function pathItem(e: Endpoint): Record<string, unknown> {
       ...(e.description ? { description: e.description } : {}),
       ...deprecated,
       operationId,
-      ...(parameters ? { parameters } : {}),
-      ...(e.body
+      ...(parameters && get ? { parameters } : {}),
+      ...(e.body && !get
         ? { requestBody: { required: true, description: `JSON, at most ${BODY_LIMIT_BYTES} bytes.`, content: json(ref(e.body)) } }
         : {}),
       responses: {

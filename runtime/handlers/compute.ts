@@ -5,8 +5,9 @@
  */
 import { planGap, type GapPlanData } from '../domain/gap-plan.ts';
 import { readRouteCell } from '../contract/matrix.ts';
-import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferencesInput } from '../domain/route-result.ts';
-import { requireBuilding, selectCampus } from './resolve.ts';
+import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferences, type RoutePreferencesInput } from '../domain/route-result.ts';
+import { requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
+import type { CampusData } from '../data/load.ts';
 import type { IncomingMessage } from 'node:http';
 import { readJson } from '../http/body.ts';
 import type { GapPlanRequestBody, RouteRequestBody, Selector } from '../schemas/requests.ts';
@@ -17,16 +18,33 @@ export function readRequest<T>(req: IncomingMessage, validate: (body: unknown) =
   return readJson(req).then(validate);
 }
 
-function route(ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined): Route {
-  const campus = selectCampus(ctx.ds, sel, 'body');
-  const from = requireBuilding(campus, fromId, 'from');
-  const to = requireBuilding(campus, toId, 'to');
-  const preferences = resolveRoutePreferences(input);
+/** The resolved inputs of a route: campus, building indexes, applied preferences. */
+export interface RouteInputs {
+  campus: CampusData;
+  from: number;
+  to: number;
+  preferences: RoutePreferences;
+}
+
+/** Resolves a route's inputs; `selection` says how unknown/mismatched ids fail (select.ts). */
+export function resolveRouteInputs(
+  ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined, selection: SelectionContext = 'body',
+): RouteInputs {
+  const campus = selectCampus(ctx.ds, sel, selection);
+  return { campus, from: requireBuilding(campus, fromId, 'from'), to: requireBuilding(campus, toId, 'to'), preferences: resolveRoutePreferences(input) };
+}
+
+/** The route for resolved inputs: one precomputed matrix cell. */
+export function routeOf(ctx: AppContext, { campus, from, to, preferences }: RouteInputs): Route {
   const mode = campus.modes.indexOf(preferences.mode);
   if (mode === -1) throw new Error(`campus ${campus.id} has no route matrix for mode ${preferences.mode}`);
   const cell = readRouteCell(campus.matrix, campus.n, mode, from, to);
   const { buildings } = campus.artifact;
   return routeFromCell(cell, buildings[from], buildings[to], preferences, ctx.ds.dataVersion);
+}
+
+function route(ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined): Route {
+  return routeOf(ctx, resolveRouteInputs(ctx, sel, fromId, toId, input));
 }
 
 export function computeRoute(ctx: AppContext, body: RouteRequestBody): Route {

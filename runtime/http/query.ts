@@ -10,7 +10,9 @@ export type ParamRule =
   | { type: 'enum'; values: readonly string[] }
   | { type: 'code' }
   | { type: 'limit' }
-  | { type: 'offset' };
+  | { type: 'offset' }
+  /** A decimal number (digits, optional fraction) within [min, max]. */
+  | { type: 'number'; min: number; max: number };
 
 export type QuerySpec = Readonly<Record<string, ParamRule>>;
 export type RawQuery = Record<string, string | string[] | undefined> | undefined;
@@ -21,6 +23,7 @@ export const LIMIT_MAX = 100;
 export const Q_MAX = 120;
 export const ID_MAX = 64;
 const DIGITS = /^[0-9]+$/;
+const DECIMAL = /^[0-9]{1,6}(\.[0-9]{1,6})?$/;
 const CODE = /^[A-Z0-9]{1,12}$/;
 
 /** Characters as Unicode code points (what "length" means for text limits). */
@@ -85,6 +88,11 @@ function normalize(name: string, v: string, rule: ParamRule): string | number {
       // Any run of digits is a valid offset; one beyond every list is simply past the end.
       if (!DIGITS.test(v)) throw invalidQuery(`Query parameter 'offset' must be an integer >= 0.`, { parameter: name });
       return Math.min(Number(v), Number.MAX_SAFE_INTEGER);
+    case 'number': {
+      const n = DECIMAL.test(v) ? Number(v) : NaN;
+      if (!(n >= rule.min && n <= rule.max)) throw invalidQuery(`Query parameter '${name}' must be a number from ${rule.min} to ${rule.max}.`, { parameter: name });
+      return n;
+    }
   }
 }
 

@@ -20,6 +20,8 @@ export type Reply =
     contentType?: string;
     /** Extra response headers (Content-Security-Policy, Content-Encoding, Vary…). */
     headers?: ExtraHeaders;
+    /** Status when not 200 (e.g. /readyz while draining: 503). */
+    status?: number;
   };
 
 export type ExtraHeaders = readonly (readonly [string, string])[];
@@ -44,7 +46,7 @@ export function sendReply(
     return;
   }
   const type = (reply.kind === 'body' ? reply.contentType : undefined) ?? contentType;
-  const head = { status: 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType: type, extra: headers };
+  const head = { status: (reply.kind === 'body' && reply.status) || 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType: type, extra: headers };
   if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBody(reply.template, requestId), reply.template.bytes, isHead);
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }

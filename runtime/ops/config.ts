@@ -21,6 +21,8 @@ export interface OpsConfig {
   connectionsCheckingIntervalMs: number;
   /** Bounded wait for in-flight requests on SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+  /** On SIGTERM/SIGINT, keep serving this long with /readyz answering 503 before closing the listener (0 = close at once). */
+  drainDelayMs: number;
   /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off, e.g. for benchmarks). */
   logRequests: boolean;
   /** Server processes behind one port (node:cluster); 1 = no cluster. */
@@ -72,6 +74,7 @@ export function readOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     connectionsCheckingIntervalMs: int(env, 'CONNECTIONS_CHECK_MS', 1_000, 50, 60_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 600_000),
     logRequests: !(log === '0' || log === 'false' || log === 'off' || log === 'no'),
     workers: int(env, 'WORKERS', 1, 1, 64),
   };

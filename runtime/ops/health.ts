@@ -1,9 +1,10 @@
 /**
- * The process's lifecycle as load balancers see it: ready once the data is loaded and the server listens,
- * draining from the first shutdown step (signal or fatal error) on. GET /readyz answers 503 while not ready.
+ * The process's lifecycle as load balancers see it. A server only listens once its data is loaded, so
+ * "ready" means "not draining": from the first shutdown step (signal or fatal error) on, GET /readyz
+ * answers 503 while in-flight requests finish.
  */
-export const lifecycle = { ready: false, draining: false };
+export const lifecycle = { draining: false };
 
 export function isReady(): boolean {
-  return lifecycle.ready && !lifecycle.draining;
+  return !lifecycle.draining;
 }

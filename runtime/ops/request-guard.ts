@@ -14,6 +14,8 @@ import { routeTemplate } from './route-template.ts';
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 const STARTED = Symbol('campus.requestStarted');
+/** Health probes (every few seconds from each load balancer) are not logged at info level. */
+const PROBES = new Set(['/healthz', '/readyz']);
 type TimedResponse = ServerResponse & { [STARTED]?: number };
 
 export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admission): RequestListener {
@@ -29,9 +31,11 @@ export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admis
     admission.inflight--;
     if (log) {
       const req = this.req;
+      const path = routeTemplate(req.url);
+      if (PROBES.has(path) && this.statusCode < 500) return; // probes are not request traffic
       logRequest({
         method: req.method ?? 'OTHER',
-        path: routeTemplate(req.url),
+        path,
         status: this.statusCode,
         durationMs: performance.now() - this[STARTED]!,
         requestId: requestIdOf(req),

@@ -9,7 +9,6 @@ import { installProcessGuards, onFatalError } from './crash-safety.ts';
 import { isClusterPrimary, runClusterPrimary } from './cluster.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { flushLogsSync, logEvent } from './logger.ts';
-import { lifecycle } from './health.ts';
 import { EXIT_CANNOT_START, startFailure } from './start-failure.ts';
 import { installClusterReload, installReload, type ReloadOutcome } from './reload.ts';
 
@@ -32,7 +31,7 @@ export async function serve(start: (listen: ListenConfig) => Promise<Started>): 
     if (isClusterPrimary(cfg.workers)) {
       runClusterPrimary({
         workers: cfg.workers,
-        shutdownTimeoutMs: cfg.shutdownTimeoutMs,
+        shutdownTimeoutMs: cfg.shutdownTimeoutMs + cfg.drainDelayMs,
         onListening: (url) => {
           logEvent('info', 'listening', { url, workers: cfg.workers, pid: process.pid });
           process.send?.({ type: 'listening', url, workers: cfg.workers });
@@ -42,11 +41,10 @@ export async function serve(start: (listen: ListenConfig) => Promise<Started>): 
       return;
     }
     const started = await start(listen);
-    const shutdown = installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs });
+    const shutdown = installGracefulShutdown(started.server, { timeoutMs: cfg.shutdownTimeoutMs, drainDelayMs: cfg.drainDelayMs });
     if (started.reload) installReload(started.reload);
     // After an uncaught exception the process is in an unknown state: drain and exit non-zero.
     onFatalError(() => void shutdown('uncaughtException', 1));
-    lifecycle.ready = true;
     logEvent('info', 'listening', { url: started.url, dataVersion: started.dataVersion, pid: process.pid });
     process.send?.({ type: 'listening', url: started.url });
   } catch (err) {

@@ -9,6 +9,8 @@ import { lifecycle } from './health.ts';
 
 export interface ShutdownOptions {
   timeoutMs: number;
+  /** Before closing the listener: keep serving this long with /readyz at 503, so load balancers stop sending traffic. */
+  drainDelayMs?: number;
   /** Extra cleanup before exit (closing other resources). */
   beforeExit?: () => Promise<void> | void;
   /** For tests: replaces process.exit. */
@@ -52,6 +54,7 @@ export function installGracefulShutdown(server: Server, opts: ShutdownOptions): 
     started = (async () => {
       lifecycle.draining = true;
       logEvent(code === 0 ? 'info' : 'error', 'shutting down', { signal });
+      if (opts.drainDelayMs) await new Promise((r) => setTimeout(r, opts.drainDelayMs));
       const clean = await drainServer(server, opts.timeoutMs);
       if (!clean) logEvent('warn', 'shutdown timeout: closed remaining connections', { timeoutMs: opts.timeoutMs });
       try {

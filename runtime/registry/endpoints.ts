@@ -8,12 +8,14 @@ import { campusesHandler, campusHandler, openapiHandler, rootHandler, universiti
 import { buildingHandler, buildingsListHandler } from '../handlers/buildings.ts';
 import { placeHandler, placesListHandler } from '../handlers/places.ts';
 import { gapPlanHandler, routeHandler } from '../handlers/calculations.ts';
+import { routesGetHandler } from '../handlers/routes-get.ts';
+import { healthzHandler, readyzHandler } from '../handlers/health.ts';
 import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
 import { assetHandler, docsPageHandler } from '../pages/serve.ts';
 import { datasetFileHandler, datasetsHandler } from '../handlers/datasets.ts';
-import { P, PAGE, Q, SELECT } from './params.ts';
+import { P, PAGE, Q, ROUTE_QUERY, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
 const CALC_ERRORS = [400, 404, 409, 413, 415] as const;
@@ -93,10 +95,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: [400, 404],
   },
   {
-    path: '/v1/routes', post: routeHandler, tag: 'routes', cache: 'no-store',
+    path: '/v1/routes', get: routesGetHandler, post: routeHandler, tag: 'routes', cache: 'static',
     summary: 'Building-to-building walking estimate',
+    description: 'GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); ' +
+      'POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.',
+    query: ROUTE_QUERY,
     body: 'RouteRequest',
-    success: { description: 'The route (Cache-Control: no-store).', schema: envelope(ref('Route')) },
+    success: { description: 'The route (GET: cacheable; POST: Cache-Control no-store).', schema: envelope(ref('Route')) },
     errors: CALC_ERRORS,
   },
   {
@@ -182,5 +187,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: [Q.legacyId],
     success: { description: 'Flat body.', schema: ref('LegacyPlace') },
     errors: [404],
+  },
+  {
+    path: '/healthz', get: healthzHandler, tag: 'catalog', cache: 'no-store', hidden: true,
+    summary: 'Liveness probe: the process answers ({"status":"ok"}, not enveloped)',
+    success: { description: 'Alive.', schema: { type: 'object' } },
+    errors: [],
+  },
+  {
+    path: '/readyz', get: readyzHandler, tag: 'catalog', cache: 'no-store', hidden: true,
+    summary: 'Readiness probe: data loaded and not draining ({"status":"ready"}; 503 {"status":"draining"} during shutdown)',
+    success: { description: 'Ready.', schema: { type: 'object' } },
+    errors: [],
   },
 ];

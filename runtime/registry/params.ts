@@ -2,6 +2,8 @@
 import { Q_MAX } from '../http/query.ts';
 import { AVAILABILITIES, BUILDING_CATEGORIES, PLACE_KINDS } from '../domain/types.ts';
 import { IDENTIFIER_MAX, SLUG_PATTERN } from '../schemas/common.ts';
+import { ROUTE_PREFERENCE_BOUNDS, ROUTE_PREFERENCE_DEFAULTS } from '../domain/route-result.ts';
+import { ROUTE_MODES } from '../domain/types.ts';
 import type { PathParam, QueryParam } from './types.ts';
 import { DATA_VERSION_PATTERN_TEXT, FILE_NAME_PATTERN_TEXT } from '../schemas/datasets.ts';
 
@@ -16,11 +18,24 @@ export const Q = {
   limit: { id: 'limit', name: 'limit', rule: { type: 'limit' }, description: 'Digits only.' },
   offset: { id: 'offset', name: 'offset', rule: { type: 'offset' }, description: 'Digits only. Past the end → empty page, nextOffset null.' },
   legacyQ: { id: 'legacyQ', name: 'q', rule: { type: 'text' }, required: true, schema: { minLength: 1 }, description: 'Code, name or alias. Missing or unknown → 404 building_not_found. Other query parameters are ignored.' },
+  routeFrom: { id: 'routeFrom', name: 'from', rule: { type: 'text', max: IDENTIFIER_MAX }, required: true, schema: { minLength: 1 }, description: 'Building code, exact name or alias (as `from` in the POST body).' },
+  routeTo: { id: 'routeTo', name: 'to', rule: { type: 'text', max: IDENTIFIER_MAX }, required: true, schema: { minLength: 1 }, description: 'Building code, exact name or alias (as `to` in the POST body).' },
+  mode: { id: 'routeMode', name: 'mode', rule: { type: 'enum', values: ROUTE_MODES }, description: `Default ${ROUTE_PREFERENCE_DEFAULTS.mode}.` },
+  walkingSpeedMps: {
+    id: 'walkingSpeedMps', name: 'walkingSpeedMps', description: `Metres per second; default ${ROUTE_PREFERENCE_DEFAULTS.walkingSpeedMps}. Digits with an optional decimal fraction.`,
+    rule: { type: 'number', min: ROUTE_PREFERENCE_BOUNDS.walkingSpeedMps.minimum, max: ROUTE_PREFERENCE_BOUNDS.walkingSpeedMps.maximum },
+  },
+  transitionBufferMinutes: {
+    id: 'transitionBufferMinutes', name: 'transitionBufferMinutes', description: `Minutes; default ${ROUTE_PREFERENCE_DEFAULTS.transitionBufferMinutes}. Digits with an optional decimal fraction.`,
+    rule: { type: 'number', min: ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes.minimum, max: ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes.maximum },
+  },
   legacyId: { id: 'legacyId', name: 'id', rule: { type: 'text' }, required: true, schema: { minLength: 1 }, description: 'Place id. Missing or unknown → 404 place_not_found.' },
 } as const satisfies Record<string, QueryParam>;
 
 export const SELECT = [Q.university, Q.campus] as const;
 export const PAGE = [Q.limit, Q.offset] as const;
+/** GET /v1/routes: the POST body's fields as query parameters. */
+export const ROUTE_QUERY = [Q.routeFrom, Q.routeTo, ...SELECT, Q.mode, Q.walkingSpeedMps, Q.transitionBufferMinutes] as const;
 
 /** Path parameters. */
 export const P = {

@@ -61,7 +61,7 @@ export interface Endpoint {
   tag: Tag;
   summary: string;
   description?: string;
-  /** Query parameters in the order listed in errors ("Allowed: …") and in the document. */
+  /** Query parameters of the GET, in the order listed in errors ("Allowed: …") and in the document. A POST takes none. */
   query?: readonly QueryParam[];
   /** One entry per `{name}` of the path. */
   pathParams?: Readonly<Record<string, PathParam>>;

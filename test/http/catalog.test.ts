@@ -30,7 +30,7 @@ describe('OpenAPI document', () => {
       '/v1/buildings/{building}': ['get', 'head', 'options'],
       '/v1/places': ['get', 'head', 'options'],
       '/v1/places/{placeId}': ['get', 'head', 'options'],
-      '/v1/routes': ['post', 'options'],
+      '/v1/routes': ['get', 'head', 'post', 'options'],
       '/v1/gaps/plan': ['post', 'options'],
       '/v1/datasets': ['get', 'head', 'options'],
       '/v1/datasets/{dataVersion}/{file}': ['get', 'head', 'options'],

@@ -39,7 +39,7 @@ describe('PathRouter', () => {
     expect(routeTemplate('/api/campus-route')).toBe('/api/campus-route');
     expect(routeTemplate('/v1/secret-token-123')).toBe('(unmatched)');
     expect(routeTemplate('/')).toBe('/');
-    expect(allowFor('/v1/routes?x')).toBe('POST, OPTIONS');
+    expect(allowFor('/v1/routes?x')).toBe('GET, HEAD, POST, OPTIONS');
     expect(allowFor('/v1/campuses/utm')).toBe('GET, HEAD, OPTIONS');
     expect(allowFor('/nope')).toBeUndefined();
   });
