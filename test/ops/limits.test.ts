@@ -66,7 +66,7 @@ describe('limits', () => {
   });
 
   it('CONNECT gets 405 with the Allow of the path it names, 404 elsewhere', async () => {
-    for (const [target, status, allow] of [['/v1', 405, 'GET, HEAD, OPTIONS'], ['/v1/routes', 405, 'POST, OPTIONS'], ['example.com:443', 404, null]] as const) {
+    for (const [target, status, allow] of [['/v1', 405, 'GET, HEAD, OPTIONS'], ['/v1/routes', 405, 'GET, HEAD, POST, OPTIONS'], ['example.com:443', 404, null]] as const) {
       const s = await connect(f.port);
       const got = readUntilClose(s, 3000);
       s.write(`CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);

@@ -59,6 +59,7 @@ describe('JS SDK — every v1 operation against a live server', () => {
     expect(route.from.code).toBe('DV');
     expect(route.to.code).toBe('CCT');
     expect(route.preferences.mode).toBe('prefer-indoor');
+    expect(await c.getRoute({ from: 'DV', to: 'CCT', mode: 'prefer-indoor' })).toEqual(route);
     const plan = await c.gapPlan({ from: 'DV', to: 'CCT', term: 'Fall', weekday: 'Monday', startTime: 600, endTime: 720 });
     expect(plan.gap.durationMinutes).toBe(120);
     expect(plan.route.status).toBe(route.status);

@@ -83,6 +83,8 @@ export class CampusClient {
 
   // ---- calculations (pure: nothing is stored, so retrying a POST is safe)
   async route(request: T.RouteRequest): Promise<T.Route> { return (await this.post('/v1/routes', request)).data; }
+  /** The same route by GET (query parameters): cacheable by browsers and CDNs, revalidated with its ETag. */
+  async getRoute(params: T.RouteParams): Promise<T.Route> { return (await this.get('/v1/routes', { query: params })).data; }
   async gapPlan(request: T.GapPlanRequest): Promise<T.GapPlan> { return (await this.post('/v1/gaps/plan', request)).data; }
   /** Data versions the server holds, each file with bytes, sha256 and download URL. */
   datasets(params: T.DatasetsParams = {}): Promise<T.DatasetPage> { return this.get('/v1/datasets', { query: params }); }

@@ -15,6 +15,7 @@ export const OPERATIONS = {
   getV1BuildingsBuilding: 'building',
   getV1Places: 'places',
   getV1PlacesPlaceId: 'place',
+  getV1Routes: 'getRoute',
   postV1Routes: 'route',
   postV1GapsPlan: 'gapPlan',
   getV1Datasets: 'datasets',

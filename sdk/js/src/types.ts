@@ -50,6 +50,7 @@ export type BuildingParams = Params<'/v1/buildings/{building}'>;
 export type PlacesParams = Params<'/v1/places'>;
 export type PlaceParams = Params<'/v1/places/{placeId}'>;
 export type DatasetsParams = Params<'/v1/datasets'>;
+export type RouteParams = Params<'/v1/routes'>;
 
 export type UniversityPage = Response<'/v1/universities'>;
 export type CampusPage = Response<'/v1/campuses'>;

@@ -30,6 +30,7 @@ OPERATIONS: Dict[str, str] = {
     "getV1BuildingsBuilding": "building",
     "getV1Places": "places",
     "getV1PlacesPlaceId": "place",
+    "getV1Routes": "get_route",
     "postV1Routes": "route",
     "postV1GapsPlan": "gap_plan",
     "getV1Datasets": "datasets",
@@ -105,6 +106,10 @@ class CampusClient:
     # ---- calculations (pure: nothing is stored, so retrying a POST is safe)
     def route(self, request: m.RouteRequest) -> m.Route:
         return self._post("/v1/routes", request)["data"]
+
+    def get_route(self, **params: Any) -> m.Route:
+        """The same route by GET (from=, to=, ... as query parameters): cacheable by browsers and CDNs."""
+        return self._get("/v1/routes", params)["data"]
 
     def gap_plan(self, request: m.GapPlanRequest) -> m.GapPlan:
         return self._post("/v1/gaps/plan", request)["data"]

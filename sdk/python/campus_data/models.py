@@ -455,6 +455,12 @@ GetV1PlacesPlaceIdResponse = TypedDict("GetV1PlacesPlaceIdResponse", {
 })
 
 
+GetV1RoutesResponse = TypedDict("GetV1RoutesResponse", {
+    "data": "Route",
+    "meta": "Meta",
+})
+
+
 PostV1RoutesResponse = TypedDict("PostV1RoutesResponse", {
     "data": "Route",
     "meta": "Meta",

@@ -200,9 +200,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Building-to-building walking estimate
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.
+         */
+        get: operations["getV1Routes"];
         put?: never;
-        /** Building-to-building walking estimate */
+        /**
+         * Building-to-building walking estimate
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.
+         */
         post: operations["postV1Routes"];
         delete?: never;
         options?: never;
@@ -796,6 +803,16 @@ export interface components {
         buildingFilter: string;
         /** @description Filter by evaluated availability. Responses with openNow are not cached (no-store). */
         openNow: "open" | "closed" | "unknown";
+        /** @description Building code, exact name or alias (as `from` in the POST body). */
+        routeFrom: string;
+        /** @description Building code, exact name or alias (as `to` in the POST body). */
+        routeTo: string;
+        /** @description Default fastest. */
+        routeMode: "fastest" | "prefer-indoor" | "step-free";
+        /** @description Metres per second; default 1.35. Digits with an optional decimal fraction. */
+        walkingSpeedMps: number;
+        /** @description Minutes; default 5. Digits with an optional decimal fraction. */
+        transitionBufferMinutes: number;
     };
     requestBodies: never;
     headers: {
@@ -1277,6 +1294,65 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getV1Routes: {
+        parameters: {
+            query: {
+                /** @description Building code, exact name or alias (as `from` in the POST body). */
+                from: components["parameters"]["routeFrom"];
+                /** @description Building code, exact name or alias (as `to` in the POST body). */
+                to: components["parameters"]["routeTo"];
+                /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
+                university?: components["parameters"]["university"];
+                /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
+                campus?: components["parameters"]["campus"];
+                /** @description Default fastest. */
+                mode?: components["parameters"]["routeMode"];
+                /** @description Metres per second; default 1.35. Digits with an optional decimal fraction. */
+                walkingSpeedMps?: components["parameters"]["walkingSpeedMps"];
+                /** @description Minutes; default 5. Digits with an optional decimal fraction. */
+                transitionBufferMinutes?: components["parameters"]["transitionBufferMinutes"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route (GET: cacheable; POST: Cache-Control no-store). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Route"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     postV1Routes: {
         parameters: {
             query?: never;
@@ -1291,7 +1367,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The route (Cache-Control: no-store). */
+            /** @description The route (GET: cacheable; POST: Cache-Control no-store). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
