@@ -117,7 +117,8 @@ export function renderPython(fullDoc: OpenApiDocument): string {
   const w = new PythonWriter();
   for (const [name, schema] of Object.entries<any>(doc.components.schemas ?? {})) w.alias(name, schema);
   for (const { operationId, op } of v1Operations(doc)) {
-    const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+    const content = op.responses?.['200']?.content ?? {};
+    const schema = (Object.values(content)[0] as any)?.schema;
     if (schema && schema.type === 'object' && schema.properties) w.alias(`${pascal(operationId)}Response`, schema);
   }
   return w.text().replace(/\n{3,}/g, '\n\n\n').trimEnd() + '\n';

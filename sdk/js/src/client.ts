@@ -31,6 +31,7 @@ interface Call {
   path?: Record<string, string>;
   query?: object;
   body?: unknown;
+  accept?: string;
 }
 interface Raw {
   status: number;
@@ -104,7 +105,7 @@ export class CampusClient {
 
   /** GET returning the raw body bytes (for non-JSON resources). */
   async getBytes<P extends T.PathOf<'get'>>(path: P, call: { path?: T.PathParams<P>; query?: T.Params<P> }): Promise<Uint8Array> {
-    return (await this.request('GET', path, call as Call)).body;
+    return (await this.request('GET', path, { ...(call as Call), accept: '*/*' })).body;
   }
 
   private async *iterate<Q extends { offset?: number; limit?: number }, R>(
@@ -137,7 +138,7 @@ export class CampusClient {
     for (let retry = 0; ; retry++) {
       let failure: CampusError;
       try {
-        const raw = await this.attempt(method, url, body);
+        const raw = await this.attempt(method, url, body, call.accept ?? 'application/json');
         if (raw.status >= 200 && raw.status < 300) return raw;
         failure = apiError(raw.status, raw.headers, raw.body, parseRetryAfter(raw.headers.get('retry-after')));
       } catch (err) {
@@ -150,8 +151,8 @@ export class CampusClient {
   }
 
   /** One exchange, body included, within timeoutMs. */
-  private async attempt(method: string, url: string, body: string | undefined): Promise<Raw> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  private async attempt(method: string, url: string, body: string | undefined, accept: string): Promise<Raw> {
+    const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.userAgent) headers['user-agent'] = this.userAgent;
     const controller = new AbortController();

@@ -24,9 +24,9 @@ export type PathParams<P extends keyof paths, M extends Method = 'get'> =
 /** JSON request body of an operation. */
 export type Body<P extends keyof paths, M extends Method = 'post'> =
   Op<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
-/** 200 JSON body of an operation. */
+/** 200 body of an operation (its JSON media type: application/json, application/geo+json…). */
 export type Response<P extends keyof paths, M extends Method = 'get'> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : unknown;
+  Op<P, M> extends { responses: { 200: { content: infer C } } } ? C[keyof C] : unknown;
 
 export type ApiInfo = Schemas['ApiInfo'];
 export type University = Schemas['University'];

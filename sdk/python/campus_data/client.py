@@ -148,18 +148,18 @@ class CampusClient:
         return _json(self._request("GET", self.url(path, params), None))
 
     def _get_bytes(self, path: str, params: Optional[Mapping[str, Any]] = None) -> bytes:
-        return self._request("GET", self.url(path, params), None)[2]
+        return self._request("GET", self.url(path, params), None, accept="*/*")[2]
 
     def _post(self, path: str, body: Any) -> Any:
         data = json.dumps(body, ensure_ascii=False).encode("utf-8")
         return _json(self._request("POST", self.url(path), data))
 
-    def _request(self, method: str, url: str, body: Optional[bytes]) -> Raw:
+    def _request(self, method: str, url: str, body: Optional[bytes], accept: str = "application/json") -> Raw:
         """Sends with retries; returns the 2xx answer or raises the last CampusError."""
         retry = 0
         while True:
             try:
-                status, headers, data = self._attempt(method, url, body)
+                status, headers, data = self._attempt(method, url, body, accept)
                 if 200 <= status < 300:
                     return status, headers, data
                 failure: CampusError = api_error(status, headers, data, parse_retry_after(headers.get("Retry-After")))
@@ -170,8 +170,8 @@ class CampusClient:
             self._sleep(retry_delay(failure, retry, self.retry_base, self.max_retry_delay))
             retry += 1
 
-    def _attempt(self, method: str, url: str, body: Optional[bytes]) -> Raw:
-        headers = {"Accept": "application/json", "User-Agent": self.user_agent}
+    def _attempt(self, method: str, url: str, body: Optional[bytes], accept: str) -> Raw:
+        headers = {"Accept": accept, "User-Agent": self.user_agent}
         if body is not None:
             headers["Content-Type"] = "application/json"
         req = urllib.request.Request(url, data=body, method=method, headers=headers)
