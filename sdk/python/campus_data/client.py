@@ -107,9 +107,10 @@ class CampusClient:
     def route(self, request: m.RouteRequest) -> m.Route:
         return self._post("/v1/routes", request)["data"]
 
-    def get_route(self, **params: Any) -> m.Route:
-        """The same route by GET (from=, to=, ... as query parameters): cacheable by browsers and CDNs."""
-        return self._get("/v1/routes", params)["data"]
+    def get_route(self, params: Optional[Mapping[str, Any]] = None, **more: Any) -> m.Route:
+        """The same route by GET, cacheable by browsers and CDNs. Query parameters as a dict (``from`` is a
+        Python keyword) and/or keywords: ``get_route({"from": "DV", "to": "CCT"}, mode="step-free")``."""
+        return self._get("/v1/routes", dict(params or {}, **more))["data"]
 
     def gap_plan(self, request: m.GapPlanRequest) -> m.GapPlan:
         return self._post("/v1/gaps/plan", request)["data"]

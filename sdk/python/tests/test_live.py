@@ -58,7 +58,7 @@ class LiveOperations(unittest.TestCase):
         route = self.client.route({"from": "DV", "to": "CCT", "preferences": {"mode": "prefer-indoor"}})
         self.assertEqual((route["from"]["code"], route["to"]["code"]), ("DV", "CCT"))
         self.assertEqual(route["preferences"]["mode"], "prefer-indoor")
-        self.assertEqual(self.client.get_route(**{"from": "DV", "to": "CCT", "mode": "prefer-indoor"}), route)
+        self.assertEqual(self.client.get_route({"from": "DV", "to": "CCT"}, mode="prefer-indoor"), route)
         plan = self.client.gap_plan({"from": "DV", "to": "CCT", "term": "Fall", "weekday": "Monday",
                                      "startTime": 600, "endTime": 720})
         self.assertEqual(plan["gap"]["durationMinutes"], 120)
