@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
 import { serve } from './ops/serve.ts';
 import { withOps } from './ops/attach.ts';
+import { VERSION_IN_SERVICE_ENV } from './ops/reload.ts';
 
 // From runtime/main.ts and from dist/server.mjs alike, ../dist is the checkout's dist/.
 const distDir = process.env.DIST_DIR?.trim() || fileURLToPath(new URL('../dist', import.meta.url));
@@ -17,6 +18,8 @@ await serve(async (listen) => {
   const started = await startServer({
     ...listen,
     distDir,
+    // Set by the cluster primary for a worker it (re)starts: the data version the others serve.
+    dataVersion: process.env[VERSION_IN_SERVICE_ENV] || undefined,
     ...withOps(),
   });
   return { ...started, dataVersion: started.app.context.ds.dataVersion };

@@ -22,6 +22,8 @@ export interface ServerOptions {
   host?: string;
   /** Artifact directory holding current.json (default 'dist'). */
   distDir?: string;
+  /** Start on this data version instead of the one current.json names (reloads still follow current.json). */
+  dataVersion?: string;
   /** Built pages folder (default: dist/pages/ of this checkout). */
   pagesDir?: string;
   /** Injectable clock for place availability (tests pass fixed instants). */
@@ -53,7 +55,7 @@ export interface StartedServer {
 
 export async function startServer(opts: ServerOptions = {}): Promise<StartedServer> {
   const distDir = opts.distDir ?? 'dist';
-  const dataset = await loadDataset(distDir).catch((e: unknown) => {
+  const dataset = await loadDataset(distDir, opts.dataVersion).catch((e: unknown) => {
     // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
     throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
   });

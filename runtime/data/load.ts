@@ -93,8 +93,9 @@ async function loadCampus(versionDir: string, info: CatalogCampus): Promise<Camp
   };
 }
 
-export async function loadDataset(distDir = 'dist'): Promise<Dataset> {
-  const dataVersion = await currentVersion(distDir);
+/** Loads the version dist/current.json names, or `version` when given (a cluster worker joining a served version). */
+export async function loadDataset(distDir = 'dist', version?: string): Promise<Dataset> {
+  const dataVersion = version ?? (await currentVersion(distDir));
   const versionDir = path.join(distDir, dataVersion);
   decodeManifest(await readFile(path.join(versionDir, MANIFEST_FILE), 'utf8'), versionDir);
   const catalog = decodeCatalog(await readFile(path.join(versionDir, CATALOG_FILE), 'utf8'), dataVersion);

@@ -4,6 +4,9 @@
  * runtime/server.ts). WORKERS > 1: the primary rolls the reload out worker by worker over IPC, waiting
  * for each worker's answer before the next, and stops at the first refusal (the others keep the old data).
  * Every outcome is logged; a process with an IPC channel is also told ({type: 'reloaded', …}).
+ * The primary remembers the version its workers serve and hands it to every worker it (re)starts
+ * (VERSION_IN_SERVICE_ENV), so a worker replacing a crashed one never starts on a version that was refused,
+ * or on one current.json names but nobody reloaded yet.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { logEvent } from './logger.ts';
@@ -14,6 +17,9 @@ export interface ReloadOutcome {
   to: string;
   reason?: string;
 }
+
+/** Environment of a forked worker: the data version to start on (set by the primary, read by runtime/main.ts). */
+export const VERSION_IN_SERVICE_ENV = 'CAMPUS_DATA_VERSION_IN_SERVICE';
 
 const RELOAD = 'reload';
 const RELOADED = 'reloaded';
@@ -60,6 +66,13 @@ function reloadWorker(w: Worker): Promise<ReloadOutcome> {
 export function installClusterReload(): void {
   let rolling = false;
   let again = false;
+  // cluster.fork() passes process.env on: what the next (re)started worker loads.
+  const serve = (dataVersion: string | undefined) => {
+    if (dataVersion) process.env[VERSION_IN_SERVICE_ENV] = dataVersion;
+  };
+  cluster.on('message', (_w, m: unknown) => {
+    if (isMessage(m, 'listening') && !process.env[VERSION_IN_SERVICE_ENV]) serve((m as { dataVersion?: string }).dataVersion);
+  });
   const rollout = async (): Promise<void> => {
     if (rolling) {
       again = true;
@@ -75,6 +88,7 @@ export function installClusterReload(): void {
     }
     const refused = outcomes.find((o) => o.status === 'refused');
     const summary: ReloadOutcome = refused ?? outcomes.at(-1) ?? { status: 'unchanged', from: '', to: '' };
+    serve(summary.to);
     logEvent(refused ? 'error' : 'info', refused ? 'data rollout stopped' : 'data rollout complete', {
       workers: outcomes.length, dataVersion: summary.to || undefined, reason: refused?.reason,
     });

@@ -46,7 +46,7 @@ export async function serve(start: (listen: ListenConfig) => Promise<Started>): 
     // After an uncaught exception the process is in an unknown state: drain and exit non-zero.
     onFatalError(() => void shutdown('uncaughtException', 1));
     logEvent('info', 'listening', { url: started.url, dataVersion: started.dataVersion, pid: process.pid });
-    process.send?.({ type: 'listening', url: started.url });
+    process.send?.({ type: 'listening', url: started.url, dataVersion: started.dataVersion });
   } catch (err) {
     logEvent('error', 'cannot start', { ...startFailure(err, listen) });
     flushLogsSync();

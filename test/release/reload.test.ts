@@ -208,5 +208,18 @@ describe.each([1, 2])('SIGHUP reload under load (WORKERS=%i)', (workers) => {
     expect(samples.every((s) => s.version === serving)).toBe(true);
     await until(() => srv.output().includes('"data reload refused"'));
     expect(srv.output()).toContain(bad);
+    if (workers === 1) return;
+
+    // A worker that replaces a crashed one starts on the version in service, not the refused one current.json names.
+    const listening = () => srv.output().split('\n').filter((l) => l.includes('"msg":"listening"') && l.includes('"dataVersion"')).map((l) => JSON.parse(l));
+    const before = listening().length;
+    process.kill(listening()[0].pid, 'SIGKILL');
+    await until(() => listening().length > before);
+    expect(listening().at(-1).dataVersion).toBe(serving);
+    const load2 = drive(srv.base, bad, false);
+    await until(() => load2.count() >= 50);
+    const after = await load2.stop();
+    expect(after.filter((x) => x.failure).map((x) => x.failure)).toEqual([]);
+    expect(after.every((x) => x.version === serving)).toBe(true);
   });
 });
