@@ -25,9 +25,13 @@ export type CampusRecord = { id: string; university: string } & Omit<CatalogCamp
   capabilities: string[];
 };
 
-function campusCapabilities(c: CatalogCampus): string[] {
+function campusCapabilities(ds: Dataset, c: CatalogCampus): string[] {
   const caps = ['buildings', 'places', 'routes', 'gap-plans'];
   caps.push(c.walkingGraph ? 'mapped-walking-routes' : 'approximate-routes');
+  if (c.coverage.buildingsWithLocation > 0) caps.push('building-locations');
+  if (c.coverage.entrances > 0) caps.push('entrances');
+  if ((ds.campusById.get(c.id)?.artifact.paths?.nodes ?? 0) > 0) caps.push('route-geometry');
+  caps.push('campus-map');
   return caps;
 }
 
@@ -48,7 +52,7 @@ export function campusRecord(ds: Dataset, c: CatalogCampus): CampusRecord {
     placeCount: c.placeCount,
     dataVersion: c.dataVersion,
     coverage: c.coverage,
-    capabilities: campusCapabilities(c),
+    capabilities: campusCapabilities(ds, c),
   };
 }
 
@@ -78,7 +82,7 @@ export function rootRecord(ds: Dataset) {
     dataVersions: Object.fromEntries(c.campuses.map((x) => [x.id, x.dataVersion])),
     generatedAt: ds.generatedAt,
     authentication: 'none',
-    capabilities: ['universities', 'campuses', 'buildings', 'places', 'place-availability', 'routes', 'gap-plans', 'openapi', 'datasets', 'legacy-aliases'],
+    capabilities: ['universities', 'campuses', 'buildings', 'building-locations', 'entrances', 'places', 'place-availability', 'routes', 'route-geometry', 'campus-maps', 'gap-plans', 'openapi', 'datasets', 'legacy-aliases'],
     privacy: PRIVACY_STATEMENT,
     attribution: '© OpenStreetMap contributors',
     license: {
@@ -96,6 +100,8 @@ export function rootRecord(ds: Dataset) {
       universities: '/v1/universities',
       campuses: '/v1/campuses',
       buildings: '/v1/buildings',
+      entrances: '/v1/buildings/{building}/entrances',
+      campusMap: '/v1/campuses/{campus}/map',
       places: '/v1/places',
       routes: '/v1/routes',
       gapPlan: '/v1/gaps/plan',

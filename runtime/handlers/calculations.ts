@@ -18,7 +18,7 @@ function calculated(frame: SuccessFrame, dataJson: string): Reply {
 // The POSTs take no query parameters (SPEC §4): the registry declares none, so any is invalid_query before the body is read.
 export function routeHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
-  const answer = (body: RouteRequestBody) => calculated(frame, routeJson(computeRoute(ctx, body), ctx.recordJson));
+  const answer = (body: RouteRequestBody) => calculated(frame, routeJson(computeRoute(ctx, body, { geometry: true }), ctx.recordJson));
   return (req) => readRequest(req, ctx.validators.route).then(answer);
 }
 

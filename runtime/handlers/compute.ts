@@ -8,6 +8,7 @@ import { readRouteCell } from '../contract/matrix.ts';
 import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferences, type RoutePreferencesInput } from '../domain/route-result.ts';
 import { requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
 import type { CampusData } from '../data/load.ts';
+import { routeGeometry, type LineString } from '../data/geometry.ts';
 import type { IncomingMessage } from 'node:http';
 import { readJson } from '../http/body.ts';
 import type { GapPlanRequestBody, RouteRequestBody, Selector } from '../schemas/requests.ts';
@@ -43,12 +44,21 @@ export function routeOf(ctx: AppContext, { campus, from, to, preferences }: Rout
   return routeFromCell(cell, buildings[from], buildings[to], preferences, ctx.ds.dataVersion);
 }
 
+export type RouteWithGeometry = Route & { geometry: LineString | null };
+
+/** The route for resolved inputs with its walked path (issue 10: a LineString for routed results, else null). */
+export function routeWithGeometryOf(ctx: AppContext, inputs: RouteInputs): RouteWithGeometry {
+  return { ...routeOf(ctx, inputs), geometry: routeGeometry(inputs.campus, inputs.preferences.mode, inputs.from, inputs.to) };
+}
+
 function route(ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined): Route {
   return routeOf(ctx, resolveRouteInputs(ctx, sel, fromId, toId, input));
 }
 
-export function computeRoute(ctx: AppContext, body: RouteRequestBody): Route {
-  return route(ctx, body, body.from, body.to, body.preferences);
+/** The route; with `geometry` (v1 only: the legacy alias keeps its shape) and `geometry: true` in the body, its path. */
+export function computeRoute(ctx: AppContext, body: RouteRequestBody, { geometry = false } = {}): Route | RouteWithGeometry {
+  const inputs = resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
+  return geometry && body.geometry === true ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs);
 }
 
 export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanData {

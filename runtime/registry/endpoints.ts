@@ -10,6 +10,7 @@ import { placeHandler, placesListHandler } from '../handlers/places.ts';
 import { gapPlanHandler, routeHandler } from '../handlers/calculations.ts';
 import { routesGetHandler } from '../handlers/routes-get.ts';
 import { healthzHandler, readyzHandler } from '../handlers/health.ts';
+import { campusMapHandler, entrancesHandler } from '../handlers/geo.ts';
 import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
@@ -63,6 +64,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: [400, 404],
   },
   {
+    path: '/v1/campuses/{campus}/map', get: campusMapHandler, tag: 'catalog', cache: 'static',
+    summary: 'Campus map (GeoJSON)',
+    description: 'One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): buildings at their location point (feature "building": code, name, category, locationKind), entrances (feature "entrance") and every walking-graph edge (feature "path": verification, stairs, environment, osm) plus the connectors the build inferred (feature "connector"). Attribution and licence are foreign members. Edges whose nodes have no published coordinates (UTM) have a null geometry. Not enveloped.',
+    pathParams: { campus: P.campus },
+    success: { description: 'The campus map.', schema: ref('CampusMap'), contentType: 'application/geo+json' },
+    errors: [400, 404],
+  },
+  {
     path: '/v1/buildings', get: buildingsListHandler, tag: 'buildings', cache: 'static',
     summary: 'Buildings of a campus, ordered by code',
     query: [...SELECT, Q.q, Q.category, ...PAGE],
@@ -76,6 +85,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { building: P.building },
     query: SELECT,
     success: { description: 'The building.', schema: envelope(ref('Building')) },
+    errors: [400, 404, 409],
+  },
+  {
+    path: '/v1/buildings/{building}/entrances', get: entrancesHandler, tag: 'buildings', cache: 'static',
+    summary: "A building's entrances, ordered by id",
+    description: 'Same resolution, errors and query rules as the building lookup. `accessibility` is the step-free fact (only from a source that states it); `access` says whether the door is public; `onWalkingGraph` whether routing can use it.',
+    pathParams: { building: P.building },
+    query: [...SELECT, ...PAGE],
+    success: { description: 'A page of entrances.', schema: envelope(arrayOf(ref('Entrance')), true) },
     errors: [400, 404, 409],
   },
   {
@@ -98,7 +116,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/v1/routes', get: routesGetHandler, post: routeHandler, tag: 'routes', cache: 'static',
     summary: 'Building-to-building walking estimate',
     description: 'GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); ' +
-      'POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.',
+      'POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. ' +
+      'POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).',
     query: ROUTE_QUERY,
     body: 'RouteRequest',
     success: { description: 'The route (GET: cacheable; POST: Cache-Control no-store).', schema: envelope(ref('Route')) },

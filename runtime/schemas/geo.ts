@@ -50,4 +50,33 @@ export const RouteGeometry = record(
   { description: 'GeoJSON LineString of the walked path (RFC 7946).' },
 );
 
-export const GEO_COMPONENTS: Record<string, Schema> = { CampusCoverage };
+const position = arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 });
+
+export const CampusMap: Schema = {
+  type: 'object',
+  required: ['type', 'campus', 'attribution', 'license', 'features'],
+  properties: {
+    type: { const: 'FeatureCollection' },
+    campus: str(),
+    attribution: str({ description: 'Foreign member: attribution of the sources, e.g. © OpenStreetMap contributors.' }),
+    license: str({ description: 'Foreign member: licences of the sources.' }),
+    features: arrayOf({
+      type: 'object',
+      required: ['type', 'geometry', 'properties'],
+      properties: {
+        type: { const: 'Feature' },
+        geometry: {
+          oneOf: [
+            record({ type: { const: 'Point' }, coordinates: position }),
+            record({ type: { const: 'LineString' }, coordinates: arrayOf(position, { minItems: 2 }) }),
+            { type: 'null' },
+          ],
+        },
+        properties: { type: 'object', properties: { feature: enumOf(['building', 'entrance', 'path', 'connector']) }, required: ['feature'] },
+      },
+    }),
+  },
+  description: 'GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges.',
+};
+
+export const GEO_COMPONENTS: Record<string, Schema> = { Entrance, CampusCoverage, RouteGeometry, CampusMap };

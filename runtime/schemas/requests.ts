@@ -15,6 +15,7 @@ export interface RouteRequestBody extends Selector {
   from: string;
   to: string;
   preferences?: RoutePreferencesInput;
+  geometry?: boolean;
 }
 
 export interface GapPlanRequestBody extends Selector {

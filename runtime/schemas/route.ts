@@ -31,8 +31,9 @@ export const RouteRequest = record(
     preferences: ref('RoutePreferencesInput'),
     university: { ...institutionId, description: 'University id; default: the default university (or the university of `campus`).' },
     campus: { ...institutionId, description: "Campus id; default: the university's default campus." },
+    geometry: { type: 'boolean', description: 'true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise). The deprecated alias ignores it.' },
   },
-  ['preferences', 'university', 'campus'],
+  ['preferences', 'university', 'campus', 'geometry'],
 );
 
 const meters = nullable('number', { minimum: 0 });
@@ -52,7 +53,11 @@ export const Route = record(
     floorChanges: nullable('integer', { minimum: 0 }),
     warnings: arrayOf(str()),
     routeVerification: enumOf(ROUTE_VERIFICATIONS),
+    geometry: {
+      oneOf: [ref('RouteGeometry'), { type: 'null' }],
+      description: 'Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM).',
+    },
   },
-  [],
+  ['geometry'],
   { description: 'Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.' },
 );

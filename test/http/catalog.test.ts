@@ -28,6 +28,8 @@ describe('OpenAPI document', () => {
       '/v1/campuses/{campus}': ['get', 'head', 'options'],
       '/v1/buildings': ['get', 'head', 'options'],
       '/v1/buildings/{building}': ['get', 'head', 'options'],
+      '/v1/buildings/{building}/entrances': ['get', 'head', 'options'],
+      '/v1/campuses/{campus}/map': ['get', 'head', 'options'],
       '/v1/places': ['get', 'head', 'options'],
       '/v1/places/{placeId}': ['get', 'head', 'options'],
       '/v1/routes': ['get', 'head', 'post', 'options'],

@@ -115,7 +115,7 @@ export class OpenApiValidator {
     let resp = op.responses[status];
     expect(resp, `${method} ${path} ${status} documented`).toBeDefined();
     if (resp.$ref) resp = this.doc.components.responses[resp.$ref.split('/').pop()];
-    const schema = resp.content['application/json'].schema;
+    const schema = (resp.content['application/json'] ?? Object.values(resp.content)[0]).schema;
     const key = `${method} ${path} ${status}`;
     let validate = this.compiled.get(key);
     if (!validate) {

@@ -1,0 +1,54 @@
+/** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
+import { findCampus } from '../data/select.ts';
+import { requireBuilding, selectCampus } from './resolve.ts';
+import { encoded, successTemplate } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { weakEtag } from '../http/etag.ts';
+import { CACHE_STATIC } from '../http/headers.ts';
+import { filtersOf, paginate } from '../http/pagination.ts';
+import { canonicalQuery } from '../http/query.ts';
+import type { Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
+import { checkBuildingIdentifier, selectionOf } from './buildings.ts';
+import type { AppContext, Handler } from './context.ts';
+
+/** The entrances of one building (same resolution, errors and query rules as the building lookup), paginated. */
+export function entrancesHandler(ctx: AppContext): Handler {
+  const { ds } = ctx;
+  const replies = new BoundedCache<Reply>(4096);
+  return (req, q) => {
+    const id = checkBuildingIdentifier(req.params.building);
+    const query = canonicalQuery(q);
+    const key = `${query}\n${id}`;
+    const hit = replies.get(key);
+    if (hit) return hit;
+    const campus = selectCampus(ds, selectionOf(q), 'lookup');
+    const index = requireBuilding(campus, id);
+    const { page, pagination } = paginate(campus.artifact.entrances[index], q);
+    const code = campus.artifact.buildings[index].code;
+    return replies.set(key, {
+      kind: 'template',
+      template: encoded(successTemplate(JSON.stringify(page), ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) })),
+      cacheControl: CACHE_STATIC,
+      etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}/entrances`, `campus=${campus.id}\n${query}`),
+    });
+  };
+}
+
+/** The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. */
+export function campusMapHandler(ctx: AppContext): Handler {
+  const { ds } = ctx;
+  const replies = new Map<string, Reply>(
+    ds.campuses.map((c) => [
+      c.id,
+      { kind: 'body', body: c.map, bytes: c.map.length, cacheControl: CACHE_STATIC, etag: weakEtag(ds.dataVersion, `/v1/campuses/${c.id}/map`, '') },
+    ]),
+  );
+  return (req) => {
+    const id = (req.params.campus ?? '').trim();
+    if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
+    const campus = findCampus(ds, id);
+    if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
+    return replies.get(campus.id)!;
+  };
+}
