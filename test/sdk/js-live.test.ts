@@ -73,6 +73,18 @@ describe('JS SDK — every v1 operation against a live server', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
   });
 
+  it('entrances, campusMap and route geometry', async () => {
+    const c = client();
+    const entrances = await c.entrances('DV');
+    expect(entrances.data.some((e) => e.accessibility === 'accessible' && e.onWalkingGraph)).toBe(true);
+    expect((await c.entrances('DV', { limit: 1 })).data.length).toBe(1);
+    const map = await c.campusMap('carleton');
+    expect(map.type).toBe('FeatureCollection');
+    expect(map.attribution).toContain('OpenStreetMap');
+    const route = await c.route({ campus: 'brock', from: 'MC', to: 'IH', geometry: true });
+    expect(route.geometry?.type).toBe('LineString');
+  });
+
   it('iterators return exactly the full collection, in order, across several pages', async () => {
     const c = client();
     const buildings: string[] = [];

@@ -78,6 +78,10 @@ export class CampusClient {
   /** Every building matching `params`, page after page. */
   iterateBuildings(params: T.BuildingsParams = {}): AsyncGenerator<T.Building> { return this.iterate((p) => this.buildings(p), params); }
   async building(identifier: string, params: T.BuildingParams = {}): Promise<T.Building> { return (await this.get('/v1/buildings/{building}', { path: { building: identifier }, query: params })).data; }
+  /** One page of a building's entrances (same resolution as building()): `{ data, meta }`. */
+  entrances(identifier: string, params: T.EntrancesParams = {}): Promise<T.EntrancePage> { return this.get('/v1/buildings/{building}/entrances', { path: { building: identifier }, query: params }); }
+  /** The campus map: a GeoJSON FeatureCollection (buildings, entrances, walking-graph edges). */
+  campusMap(id: string): Promise<T.CampusMap> { return this.get('/v1/campuses/{campus}/map', { path: { campus: id } }) as Promise<T.CampusMap>; }
   places(params: T.PlacesParams = {}): Promise<T.PlacePage> { return this.get('/v1/places', { query: params }); }
   iteratePlaces(params: T.PlacesParams = {}): AsyncGenerator<T.Place> { return this.iterate((p) => this.places(p), params); }
   async place(id: string, params: T.PlaceParams = {}): Promise<T.Place> { return (await this.get('/v1/places/{placeId}', { path: { placeId: id }, query: params })).data; }

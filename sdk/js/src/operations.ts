@@ -13,6 +13,8 @@ export const OPERATIONS = {
   getV1CampusesCampus: 'campus',
   getV1Buildings: 'buildings',
   getV1BuildingsBuilding: 'building',
+  getV1BuildingsBuildingEntrances: 'entrances',
+  getV1CampusesCampusMap: 'campusMap',
   getV1Places: 'places',
   getV1PlacesPlaceId: 'place',
   getV1Routes: 'getRoute',

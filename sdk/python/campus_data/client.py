@@ -28,6 +28,8 @@ OPERATIONS: Dict[str, str] = {
     "getV1CampusesCampus": "campus",
     "getV1Buildings": "buildings",
     "getV1BuildingsBuilding": "building",
+    "getV1BuildingsBuildingEntrances": "entrances",
+    "getV1CampusesCampusMap": "campus_map",
     "getV1Places": "places",
     "getV1PlacesPlaceId": "place",
     "getV1Routes": "get_route",
@@ -93,6 +95,14 @@ class CampusClient:
 
     def building(self, identifier: str, **params: Any) -> m.Building:
         return self._get(self._path("/v1/buildings/{}", identifier), params)["data"]
+
+    def entrances(self, identifier: str, **params: Any) -> Any:
+        """One page of a building's entrances (same resolution as ``building``): {"data": [...], "meta": {...}}."""
+        return self._get(self._path("/v1/buildings/{}/entrances", identifier), params)
+
+    def campus_map(self, id: str) -> Any:
+        """The campus map: a GeoJSON FeatureCollection (buildings, entrances, walking-graph edges)."""
+        return self._get(self._path("/v1/campuses/{}/map", id))
 
     def places(self, **params: Any) -> m.GetV1PlacesResponse:
         return self._get("/v1/places", params)

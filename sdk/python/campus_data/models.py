@@ -50,6 +50,20 @@ BuildingLocation = TypedDict("BuildingLocation", {
 })
 
 
+# One door or approach of a building (WGS 84, 7 decimals at most).
+Entrance = TypedDict("Entrance", {
+    "id": str,
+    "kind": Literal["entrance", "approach"],
+    "lat": float,
+    "lon": float,
+    "access": Literal["public", "restricted", "unknown"],  # Whether the door is open to the public; says nothing about steps.
+    "accessibility": Literal["accessible", "not_accessible", "unknown"],  # The step-free fact, only from a source that states it.
+    "verificationStatus": Literal["verified", "inferred", "unknown"],
+    "onWalkingGraph": bool,  # Whether routing can use this entrance (it joins the mapped walking graph).
+    "provenance": List["Provenance"],
+})
+
+
 # Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.
 CampusCoveragePairs = TypedDict("CampusCoveragePairs", {
     "routed": float,
@@ -69,6 +83,47 @@ CampusCoverage = TypedDict("CampusCoverage", {
     "pairs": "CampusCoveragePairs",  # Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.
     "places": int,
     "placesWithHours": int,
+})
+
+
+# GeoJSON LineString of the walked path (RFC 7946).
+RouteGeometry = TypedDict("RouteGeometry", {
+    "type": Literal["LineString"],
+    "coordinates": List[List[float]],  # [lon, lat] positions: the from-entrance, every graph node in order, the to-entrance.
+})
+
+
+CampusMapFeaturesItemGeometry1 = TypedDict("CampusMapFeaturesItemGeometry1", {
+    "type": Literal["Point"],
+    "coordinates": List[float],
+})
+
+
+CampusMapFeaturesItemGeometry2 = TypedDict("CampusMapFeaturesItemGeometry2", {
+    "type": Literal["LineString"],
+    "coordinates": List[List[float]],
+})
+
+
+CampusMapFeaturesItemProperties = TypedDict("CampusMapFeaturesItemProperties", {
+    "feature": Literal["building", "entrance", "path", "connector"],
+})
+
+
+CampusMapFeaturesItem = TypedDict("CampusMapFeaturesItem", {
+    "type": Literal["Feature"],
+    "geometry": Optional[Union["CampusMapFeaturesItemGeometry1", "CampusMapFeaturesItemGeometry2"]],
+    "properties": "CampusMapFeaturesItemProperties",
+})
+
+
+# GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges.
+CampusMap = TypedDict("CampusMap", {
+    "type": Literal["FeatureCollection"],
+    "campus": str,
+    "attribution": str,  # Foreign member: attribution of the sources, e.g. © OpenStreetMap contributors.
+    "license": str,  # Foreign member: licences of the sources.
+    "features": List["CampusMapFeaturesItem"],
 })
 
 
@@ -188,6 +243,7 @@ _RouteRequestOptional = TypedDict("_RouteRequestOptional", {
     "preferences": "RoutePreferencesInput",
     "university": str,  # University id; default: the default university (or the university of `campus`).
     "campus": str,  # Campus id; default: the university's default campus.
+    "geometry": bool,  # true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise). The deprecated alias ignores it.
 }, total=False)
 
 
@@ -195,8 +251,7 @@ class RouteRequest(_RouteRequestRequired, _RouteRequestOptional):
     pass
 
 
-# Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.
-Route = TypedDict("Route", {
+_RouteRequired = TypedDict("_RouteRequired", {
     "dataVersion": str,
     "from": "Building",
     "to": "Building",
@@ -211,6 +266,14 @@ Route = TypedDict("Route", {
     "warnings": List[str],
     "routeVerification": Literal["verified", "mixed", "inferred", "unavailable"],
 })
+_RouteOptional = TypedDict("_RouteOptional", {
+    "geometry": Optional["RouteGeometry"],  # Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM).
+}, total=False)
+
+
+# Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.
+class Route(_RouteRequired, _RouteOptional):
+    pass
 
 
 # All optional.
@@ -439,6 +502,12 @@ GetV1BuildingsResponse = TypedDict("GetV1BuildingsResponse", {
 
 GetV1BuildingsBuildingResponse = TypedDict("GetV1BuildingsBuildingResponse", {
     "data": "Building",
+    "meta": "Meta",
+})
+
+
+GetV1BuildingsBuildingEntrancesResponse = TypedDict("GetV1BuildingsBuildingEntrancesResponse", {
+    "data": List["Entrance"],
     "meta": "Meta",
 })
 

@@ -85,7 +85,18 @@ class LiveOperations(unittest.TestCase):
         self.assertEqual(set(building), set(models.Building.__required_keys__) | set(models.Building.__optional_keys__))
         self.assertTrue(models.Building.__required_keys__ <= set(building))
         route = self.client.route({"from": "DV", "to": "CCT"})
-        self.assertEqual(set(route), set(models.Route.__required_keys__) | set(models.Route.__optional_keys__))
+        self.assertEqual(set(route), set(models.Route.__required_keys__))  # geometry only when asked for
+        with_geometry = self.client.route({"campus": "brock", "from": "MC", "to": "IH", "geometry": True})
+        self.assertEqual(set(with_geometry), set(models.Route.__required_keys__) | set(models.Route.__optional_keys__))
+        self.assertEqual(with_geometry["geometry"]["type"], "LineString")
+
+    def test_entrances_and_campus_map(self):
+        entrances = self.client.entrances("DV")["data"]
+        self.assertTrue(any(e["accessibility"] == "accessible" for e in entrances))
+        self.assertEqual(self.client.entrances("DV", limit=1)["meta"]["pagination"]["count"], 1)
+        geo = self.client.campus_map("carleton")
+        self.assertEqual(geo["type"], "FeatureCollection")
+        self.assertIn("OpenStreetMap", geo["attribution"])
 
 
 @unittest.skipUnless(URL, "set CAMPUS_API_URL to a running server")

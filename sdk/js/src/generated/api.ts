@@ -114,6 +114,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campuses/{campus}/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campus id (case-insensitive). */
+                campus: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Campus map (GeoJSON)
+         * @description One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): buildings at their location point (feature "building": code, name, category, locationKind), entrances (feature "entrance") and every walking-graph edge (feature "path": verification, stairs, environment, osm) plus the connectors the build inferred (feature "connector"). Attribution and licence are foreign members. Edges whose nodes have no published coordinates (UTM) have a null geometry. Not enveloped.
+         */
+        get: operations["getV1CampusesCampusMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/buildings": {
         parameters: {
             query?: never;
@@ -146,6 +169,29 @@ export interface paths {
          * @description Resolution: code key first, then exact name/alias key; several matches → 409 with the candidate codes.
          */
         get: operations["getV1BuildingsBuilding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buildings/{building}/entrances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Canonical code, exact canonical name or recognized alias. */
+                building: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A building's entrances, ordered by id
+         * @description Same resolution, errors and query rules as the building lookup. `accessibility` is the step-free fact (only from a source that states it); `access` says whether the door is public; `onWalkingGraph` whether routing can use it.
+         */
+        get: operations["getV1BuildingsBuildingEntrances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -202,13 +248,13 @@ export interface paths {
         };
         /**
          * Building-to-building walking estimate
-         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).
          */
         get: operations["getV1Routes"];
         put?: never;
         /**
          * Building-to-building walking estimate
-         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs.
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).
          */
         post: operations["postV1Routes"];
         delete?: never;
@@ -326,6 +372,29 @@ export interface components {
             /** @enum {string} */
             verificationStatus: "verified" | "inferred" | "unknown";
         };
+        /** @description One door or approach of a building (WGS 84, 7 decimals at most). */
+        Entrance: {
+            id: string;
+            /** @enum {string} */
+            kind: "entrance" | "approach";
+            lat: number;
+            lon: number;
+            /**
+             * @description Whether the door is open to the public; says nothing about steps.
+             * @enum {string}
+             */
+            access: "public" | "restricted" | "unknown";
+            /**
+             * @description The step-free fact, only from a source that states it.
+             * @enum {string}
+             */
+            accessibility: "accessible" | "not_accessible" | "unknown";
+            /** @enum {string} */
+            verificationStatus: "verified" | "inferred" | "unknown";
+            /** @description Whether routing can use this entrance (it joins the mapped walking graph). */
+            onWalkingGraph: boolean;
+            provenance: components["schemas"]["Provenance"][];
+        };
         /** @description What the campus data covers. */
         CampusCoverage: {
             buildings: number;
@@ -343,6 +412,40 @@ export interface components {
             };
             places: number;
             placesWithHours: number;
+        };
+        /** @description GeoJSON LineString of the walked path (RFC 7946). */
+        RouteGeometry: {
+            /** @constant */
+            type: "LineString";
+            /** @description [lon, lat] positions: the from-entrance, every graph node in order, the to-entrance. */
+            coordinates: number[][];
+        };
+        /** @description GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges. */
+        CampusMap: {
+            /** @constant */
+            type: "FeatureCollection";
+            campus: string;
+            /** @description Foreign member: attribution of the sources, e.g. © OpenStreetMap contributors. */
+            attribution: string;
+            /** @description Foreign member: licences of the sources. */
+            license: string;
+            features: {
+                /** @constant */
+                type: "Feature";
+                geometry: {
+                    /** @constant */
+                    type: "Point";
+                    coordinates: number[];
+                } | {
+                    /** @constant */
+                    type: "LineString";
+                    coordinates: number[][];
+                } | null;
+                properties: {
+                    /** @enum {string} */
+                    feature: "building" | "entrance" | "path" | "connector";
+                };
+            }[];
         };
         PlaceHours: {
             /** @description OpenStreetMap opening_hours (documented subset). */
@@ -484,6 +587,8 @@ export interface components {
             university?: string;
             /** @description Campus id; default: the university's default campus. */
             campus?: string;
+            /** @description true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise). The deprecated alias ignores it. */
+            geometry?: boolean;
         };
         /** @description Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim. */
         Route: {
@@ -503,6 +608,8 @@ export interface components {
             warnings: string[];
             /** @enum {string} */
             routeVerification: "verified" | "mixed" | "inferred" | "unavailable";
+            /** @description Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM). */
+            geometry?: components["schemas"]["RouteGeometry"] | null;
         };
         /** @description All optional. */
         GapPreferencesInput: {
@@ -1088,6 +1195,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getV1CampusesCampusMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campus id (case-insensitive). */
+                campus: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campus map. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["CampusMap"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getV1Buildings: {
         parameters: {
             query?: {
@@ -1169,6 +1317,60 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Building"];
                         meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getV1BuildingsBuildingEntrances: {
+        parameters: {
+            query?: {
+                /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
+                university?: components["parameters"]["university"];
+                /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
+                campus?: components["parameters"]["campus"];
+                /** @description Digits only. */
+                limit?: components["parameters"]["limit"];
+                /** @description Digits only. Past the end → empty page, nextOffset null. */
+                offset?: components["parameters"]["offset"];
+            };
+            header?: never;
+            path: {
+                /** @description Canonical code, exact canonical name or recognized alias. */
+                building: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entrances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Entrance"][];
+                        meta: components["schemas"]["Meta"] & unknown;
                     };
                 };
             };
