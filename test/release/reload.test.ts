@@ -155,6 +155,7 @@ describe.each([1, 2])('SIGHUP reload under load (WORKERS=%i)', (workers) => {
     const old = versions.at(-1)!;
     const next = publish(rename(`Beta Centre ${workers}`));
     expect(next).not.toBe(old);
+    const oldEtag = (await fetch(`${srv.base}/v1/buildings?campus=alpha`)).headers.get('etag')!;
     const load = drive(srv.base, next, workers === 1);
     await until(() => load.count() >= 100);
     const before = load.count();
@@ -174,6 +175,10 @@ describe.each([1, 2])('SIGHUP reload under load (WORKERS=%i)', (workers) => {
     expect(samples.filter((s) => s.afterSwitch && s.version !== next)).toEqual([]);
     const root = await (await fetch(`${srv.base}/v1`)).json();
     expect(root.data.dataVersion).toBe(next);
+    // ETags follow the data version: the old one no longer revalidates.
+    const revalidated = await fetch(`${srv.base}/v1/buildings?campus=alpha`, { headers: { 'if-none-match': oldEtag } });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.get('etag')).not.toBe(oldEtag);
     const building = await (await fetch(`${srv.base}/v1/buildings/BBB?campus=alpha`)).json();
     expect(building.data.name).toBe(`Beta Centre ${workers}`);
     // The new version is in service and downloadable; the old one is still held.
