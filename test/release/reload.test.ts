@@ -216,7 +216,7 @@ describe.each([1, 2])('SIGHUP reload under load (WORKERS=%i)', (workers) => {
     if (workers === 1) return;
 
     // A worker that replaces a crashed one starts on the version in service, not the refused one current.json names.
-    const listening = () => srv.output().split('\n').filter((l) => l.includes('"msg":"listening"') && l.includes('"dataVersion"')).map((l) => JSON.parse(l));
+    const listening = () => srv.output().split('\n').slice(0, -1).filter((l) => l.includes('"msg":"listening"') && l.includes('"dataVersion"')).map((l) => JSON.parse(l));
     const before = listening().length;
     process.kill(listening()[0].pid, 'SIGKILL');
     await until(() => listening().length > before);
