@@ -3,7 +3,7 @@ import { searchBuildings } from '../data/buildings.ts';
 import type { CampusData } from '../data/load.ts';
 import type { Selection } from '../data/select.ts';
 import { requireBuilding, selectCampus } from './resolve.ts';
-import { encoded, successTemplate } from '../http/envelope.ts';
+import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
@@ -41,7 +41,7 @@ export function buildingsListHandler(ctx: AppContext): Handler {
     const data = `[${page.map((i) => ctx.buildingJson(campus, i)).join(',')}]`;
     return cache.set(key, {
       kind: 'template',
-      template: encoded(successTemplate(data, ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) })),
+      template: successTemplate(data, ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) }).encode(),
       cacheControl: CACHE_STATIC,
       etag: weakEtag(ds.dataVersion, '/v1/buildings', key),
     });
@@ -58,7 +58,7 @@ export function buildingHandler(ctx: AppContext): Handler {
       const code = campus.artifact.buildings[index].code;
       r = {
         kind: 'template',
-        template: encoded(successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt })),
+        template: successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt }).encode(),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}`, `campus=${campus.id}`),
       };

@@ -1,7 +1,7 @@
 /** GET /v1, /v1/universities[/{id}], /v1/campuses[/{id}], /v1/openapi.json — all prepared at start-up. */
 import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
 import { findCampus, findUniversity } from '../data/select.ts';
-import { encoded, successTemplate } from '../http/envelope.ts';
+import { successTemplate } from '../http/envelope.ts';
 import { ApiError, invalidQuery } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
@@ -18,7 +18,7 @@ function prepared(ctx: AppContext, path: string, data: unknown): Reply {
   const { ds } = ctx;
   return {
     kind: 'template',
-    template: encoded(successTemplate(JSON.stringify(data), ds.dataVersion, { generatedAt: ds.generatedAt })),
+    template: successTemplate(JSON.stringify(data), ds.dataVersion, { generatedAt: ds.generatedAt }).encode(),
     cacheControl: CACHE_STATIC,
     etag: weakEtag(ds.dataVersion, path, ''),
   };
@@ -43,9 +43,9 @@ function list<T>(ctx: AppContext, path: string, items: (q: QueryValues) => T[]):
     const { page, pagination } = paginate(items(q), q);
     return cache.set(key, {
       kind: 'template',
-      template: encoded(successTemplate(`[${page.map((x) => JSON.stringify(x)).join(',')}]`, ds.dataVersion, {
+      template: successTemplate(`[${page.map((x) => JSON.stringify(x)).join(',')}]`, ds.dataVersion, {
         generatedAt: ds.generatedAt, pagination, filters: filtersOf(q),
-      })),
+      }).encode(),
       cacheControl: CACHE_STATIC,
       etag: weakEtag(ds.dataVersion, path, key),
     });

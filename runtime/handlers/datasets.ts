@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DATA_VERSION_PATTERN, FILE_NAME_PATTERN, readHeldFile, type HeldVersion } from '../datasets/store.ts';
-import { encoded, successTemplate } from '../http/envelope.ts';
+import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { ifNoneMatchHits, weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC, CONTENT_TYPE_JSON } from '../http/headers.ts';
@@ -50,7 +50,7 @@ export function datasetsHandler(ctx: AppContext): Handler {
     const { page, pagination } = paginate(all, q);
     return cache.set(key, {
       kind: 'template',
-      template: encoded(successTemplate(JSON.stringify(page), ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) })),
+      template: successTemplate(JSON.stringify(page), ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) }).encode(),
       cacheControl: CACHE_STATIC,
       etag: weakEtag(ds.dataVersion, LIST_PATH, key, held),
     });

@@ -1,7 +1,7 @@
 /** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
 import { findCampus } from '../data/select.ts';
 import { requireBuilding, selectCampus } from './resolve.ts';
-import { encoded, successTemplate } from '../http/envelope.ts';
+import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
@@ -28,7 +28,7 @@ export function entrancesHandler(ctx: AppContext): Handler {
     const code = campus.artifact.buildings[index].code;
     return replies.set(key, {
       kind: 'template',
-      template: encoded(successTemplate(JSON.stringify(page), ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) })),
+      template: successTemplate(JSON.stringify(page), ds.dataVersion, { generatedAt: ds.generatedAt, pagination, filters: filtersOf(q) }).encode(),
       cacheControl: CACHE_STATIC,
       etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}/entrances`, `campus=${campus.id}\n${query}`),
     });

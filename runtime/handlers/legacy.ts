@@ -15,7 +15,7 @@ import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 import type { AppContext, Handler } from './context.ts';
 import { evaluateCandidates, findPlace, LIST_VIEWS_MAX, PLACE_VIEWS_MAX } from './places.ts';
-import { flatReply, legacyPlacesView, legacyPlaceView, type PlacesView } from './place-bodies.ts';
+import { flatReply, legacyPlacesView, legacyPlaceView, type FlatView } from './place-bodies.ts';
 import { placesEtag, PlacesViews } from './places-view.ts';
 
 // The aliases keep their original contract, which lists no 400s for GETs: unknown query parameters
@@ -91,7 +91,7 @@ export function legacyGapPlanHandler(ctx: AppContext): Handler {
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */
 export function legacyPlacesHandler(ctx: AppContext): Handler {
-  const views = new PlacesViews<PlacesView>(LIST_VIEWS_MAX);
+  const views = new PlacesViews<FlatView>(LIST_VIEWS_MAX);
   return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     const key = canonicalQuery(q);
@@ -104,7 +104,7 @@ export function legacyPlacesHandler(ctx: AppContext): Handler {
 
 /** GET /api/campus-place?id= → {service, dataVersion, place}; an id that cannot exist is simply not found. */
 export function legacyPlaceHandler(ctx: AppContext): Handler {
-  const views = new PlacesViews<PlacesView>(PLACE_VIEWS_MAX);
+  const views = new PlacesViews<FlatView>(PLACE_VIEWS_MAX);
   return (_req, q) => {
     if (q.id === undefined) throw new ApiError('place_not_found', 'No place id given: pass ?id= with a place id.');
     let found;

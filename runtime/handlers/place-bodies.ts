@@ -1,33 +1,59 @@
 /**
  * The one module that prepares place bodies, v1 and legacy (BEHAVIOUR §9). Each place's JSON is prepared
- * once at start-up around its per-request fields; a body is text with holes for the request's instant
- * (every `evaluatedAt`) and, in the v1 envelope, the request id. Headers come from http/headers.ts.
+ * once at start-up around its per-request fields; a body is a template (http/template.ts) with blanks for
+ * the request's instant (every `evaluatedAt`) and, in the v1 envelope, the request id. Headers come from
+ * http/headers.ts.
  */
 import type { CampusData, Dataset } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
 import type { PlaceRecord } from '../domain/types.ts';
-import { DATA_OPEN, LEGACY_OPEN, REQUEST_ID_BYTES, successFrame, type MetaExtras } from '../http/envelope.ts';
+import { DATA_OPEN, LEGACY_OPEN, successFrame, type MetaExtras, type RequestIdBlank } from '../http/envelope.ts';
 import { CACHE_NO_STORE, cacheControlUntil } from '../http/headers.ts';
-import { InstantTextBuilder, type InstantText } from '../http/instant-text.ts';
 import type { Reply } from '../http/reply.ts';
+import { TemplateBuilder, type EncodedTemplate, type Template } from '../http/template.ts';
 
 /** ISO form of an instant, or null (as the API writes nextTransition). */
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** A prepared body: text with holes for the instant, the earliest change it shows, its ETag. */
+/** The blank of every `evaluatedAt` in a places body: the request's instant. */
+type InstantBlank = 'instant';
+type Builder<B extends string = never> = TemplateBuilder<InstantBlank | B>;
+
+/** A value computed once per instant: requests in the same millisecond share it. */
+class PerInstant<T> {
+  private iso = '';
+  private value: T | undefined;
+  constructor(private readonly make: (instantJson: string) => T) {}
+  at(iso: string): T {
+    if (iso !== this.iso || this.value === undefined) {
+      this.value = this.make(JSON.stringify(iso));
+      this.iso = iso;
+    }
+    return this.value;
+  }
+}
+
+/** A prepared body: filled per instant, the earliest change it shows, its ETag. */
 export interface PlacesView {
-  /** The body (for v1: the part before the request id) with holes for `evaluatedAt`. */
-  text: InstantText;
   /** Earliest nextTransition (epoch ms) among the places shown (it bounds Cache-Control), null when none. */
   earliest: number | null;
   /** ETag of the body, sent unless Cache-Control comes out no-store; undefined for no-store views. */
   etag?: string;
 }
 
-/** A v1 view: the text before the request id, then a constant suffix (UTF-8). */
+/** A v1 view: per instant, the envelope with its request-id blank, encoded. */
 export interface EnvelopeView extends PlacesView {
-  suffix: Buffer;
+  body: PerInstant<EncodedTemplate<RequestIdBlank>>;
 }
+
+/** A legacy view: per instant, the whole flat body. */
+export interface FlatView extends PlacesView {
+  body: PerInstant<Buffer>;
+}
+
+const envelopeBody = (t: Template<InstantBlank | RequestIdBlank>) =>
+  new PerInstant((instant) => t.fill({ instant }).encode());
+const flatBody = (t: Template<InstantBlank>) => new PerInstant((instant) => Buffer.from(t.text({ instant })));
 
 /** Each place's JSON around its per-request fields, prepared once. */
 export class PlaceJson {
@@ -49,17 +75,17 @@ export class PlaceJson {
   }
 
   /** Appends a place's JSON, with a hole for its evaluatedAt. */
-  append(b: InstantTextBuilder, e: EvaluatedPlace): InstantTextBuilder {
+  append<B extends string>(b: Builder<B>, e: EvaluatedPlace): Builder<B> {
     const f = this.fragments.get(e.place)!;
     const s = e.state;
     return b
       .text(`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`)
-      .instant()
+      .blank('instant')
       .text(`,"nextTransition":${JSON.stringify(isoOrNull(s.nextTransition))}${f.tail}`);
   }
 
   /** Appends `[place,place,…]`. */
-  appendAll(b: InstantTextBuilder, shown: readonly EvaluatedPlace[]): InstantTextBuilder {
+  appendAll<B extends string>(b: Builder<B>, shown: readonly EvaluatedPlace[]): Builder<B> {
     b.text('[');
     shown.forEach((e, i) => this.append(i === 0 ? b : b.text(','), e));
     return b.text(']');
@@ -81,23 +107,23 @@ export function envelopeView(
   json: PlaceJson, dataVersion: string, extras: MetaExtras, shown: readonly EvaluatedPlace[], many: boolean, etag: string | undefined,
 ): EnvelopeView {
   const frame = successFrame(dataVersion, extras);
-  const b = new InstantTextBuilder().text(DATA_OPEN);
-  (many ? json.appendAll(b, shown) : json.append(b, shown[0]!)).text(frame.beforeId);
-  return { text: b.build(), suffix: Buffer.from(frame.suffix), earliest: earliestTransition(shown), etag };
+  const b = new TemplateBuilder<InstantBlank | RequestIdBlank>().text(DATA_OPEN);
+  (many ? json.appendAll(b, shown) : json.append(b, shown[0]!)).text(frame.beforeId).blank('requestId').text(frame.suffix);
+  return { body: envelopeBody(b.build()), earliest: earliestTransition(shown), etag };
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places}. */
-export function legacyPlacesView(json: PlaceJson, campus: CampusData, generatedAt: string, shown: readonly EvaluatedPlace[], etag: string): PlacesView {
-  const b = new InstantTextBuilder().text(
+export function legacyPlacesView(json: PlaceJson, campus: CampusData, generatedAt: string, shown: readonly EvaluatedPlace[], etag: string): FlatView {
+  const b = new TemplateBuilder<InstantBlank>().text(
     `${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(generatedAt)},"places":`,
   );
-  return { text: json.appendAll(b, shown).text('}').build(), earliest: earliestTransition(shown), etag };
+  return { body: flatBody(json.appendAll(b, shown).text('}').build()), earliest: earliestTransition(shown), etag };
 }
 
 /** GET /api/campus-place → {service, dataVersion, place}. */
-export function legacyPlaceView(json: PlaceJson, campus: CampusData, shown: readonly EvaluatedPlace[], etag: string): PlacesView {
-  const b = new InstantTextBuilder().text(`${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
-  return { text: json.append(b, shown[0]!).text('}').build(), earliest: earliestTransition(shown), etag };
+export function legacyPlaceView(json: PlaceJson, campus: CampusData, shown: readonly EvaluatedPlace[], etag: string): FlatView {
+  const b = new TemplateBuilder<InstantBlank>().text(`${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
+  return { body: flatBody(json.append(b, shown[0]!).text('}').build()), earliest: earliestTransition(shown), etag };
 }
 
 /** Cache-Control and ETag of a view at `now` (BEHAVIOUR §2): max-age from the earliest nextTransition shown. */
@@ -109,16 +135,11 @@ function placesHeaders(view: PlacesView, now: Date, noStore: boolean): { cacheCo
 
 /** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
 export function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
-  const iso = now.toISOString();
-  return {
-    kind: 'template',
-    template: { prefixBytes: view.text.bytesAt(iso), suffixBytes: view.suffix, bytes: view.text.bytes(iso) + REQUEST_ID_BYTES + view.suffix.length },
-    ...placesHeaders(view, now, noStore),
-  };
+  return { kind: 'template', template: view.body.at(now.toISOString()), ...placesHeaders(view, now, noStore) };
 }
 
 /** The reply of a flat (legacy) view at `now`: the whole body, no request id inside. */
-export function flatReply(view: PlacesView, now: Date, link: string): Reply {
-  const iso = now.toISOString();
-  return { kind: 'body', body: view.text.bytesAt(iso), bytes: view.text.bytes(iso), ...placesHeaders(view, now, false), link };
+export function flatReply(view: FlatView, now: Date, link: string): Reply {
+  const body = view.body.at(now.toISOString());
+  return { kind: 'body', body, bytes: body.length, ...placesHeaders(view, now, false), link };
 }

@@ -6,7 +6,7 @@
  * `from=DV` and `from=Davis Building` are the same resource.
  */
 import type { RouteMode } from '../domain/types.ts';
-import { encoded, framed, successFrame } from '../http/envelope.ts';
+import { framed, successFrame } from '../http/envelope.ts';
 import { invalidQuery } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
@@ -54,7 +54,7 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
     if (reply === undefined) {
       reply = replies.set(key, {
         kind: 'template',
-        template: encoded(framed(frame, routeJson(routeOf(ctx, r), ctx.recordJson))),
+        template: framed(frame, routeJson(routeOf(ctx, r), ctx.recordJson)).encode(),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, '/v1/routes', key),
       });

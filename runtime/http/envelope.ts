@@ -1,14 +1,13 @@
 /**
- * The versioned envelope (BEHAVIOUR §3), serialized as a template: everything before the request id
- * (`prefix`) and everything after it (`suffix`), so a prepared response costs one splice per request.
+ * The versioned envelope (BEHAVIOUR §3), serialized as a template (http/template.ts) whose blank is the
+ * request id, so a prepared response costs one splice per request.
  * Key order: data, meta{apiVersion, dataVersion, generatedAt?, requestId, pagination?, filters?};
  * errors: error{code, message, details?}, meta{apiVersion, requestId}.
  */
 import type { ApiError } from './errors.ts';
+import { Template } from './template.ts';
 
 export const API_VERSION = 'v1';
-/** Length in bytes of a UUID v4 as produced by crypto.randomUUID(). */
-export const REQUEST_ID_BYTES = 36;
 
 export interface Pagination {
   limit: number;
@@ -24,44 +23,10 @@ export interface MetaExtras {
   filters?: Record<string, string | number | boolean>;
 }
 
-/** A body with a hole for the request id: body = prefix + requestId + suffix. */
-export interface TextTemplate {
-  prefix: string;
-  suffix: string;
-  /** Byte length of the whole body once the 36-byte request id is spliced in. */
-  bytes: number;
-}
-
-/** The same as UTF-8 bytes only (the strings are not kept: cached replies are held once). */
-export interface EncodedTemplate {
-  prefixBytes: Buffer;
-  suffixBytes: Buffer;
-  bytes: number;
-}
-
-export type Template = TextTemplate | EncodedTemplate;
-
-export function template(prefix: string, suffix: string): TextTemplate {
-  return { prefix, suffix, bytes: Buffer.byteLength(prefix) + REQUEST_ID_BYTES + Buffer.byteLength(suffix) };
-}
-
-/** Encodes a template once, for replies prepared at start-up or cached: each request then writes the bytes as they are. */
-export function encoded(t: TextTemplate): EncodedTemplate {
-  return { prefixBytes: Buffer.from(t.prefix), suffixBytes: Buffer.from(t.suffix), bytes: t.bytes };
-}
-
-export function fill(t: TextTemplate, requestId: string): string {
-  return t.prefix + requestId + t.suffix;
-}
-
-/**
- * The body: a pre-encoded template as three chunks (its bytes, the id, its bytes — written in one go
- * without copying the template; measured cheaper than splicing into a fresh buffer, markedly so for
- * 20 KB bodies), others as one string.
- */
-export function fillBody(t: Template, requestId: string): string | readonly [Buffer, string, Buffer] {
-  return 'prefixBytes' in t ? [t.prefixBytes, requestId, t.suffixBytes] : t.prefix + requestId + t.suffix;
-}
+/** The blank of every v1 body: the request id, spliced in per request. */
+export type RequestIdBlank = 'requestId';
+const REQUEST_ID: readonly RequestIdBlank[] = ['requestId'];
+const withRequestId = (before: string, after: string) => new Template([before, after], REQUEST_ID);
 
 /** The success envelope without its data: body = DATA_OPEN + data JSON + frame.beforeId + requestId + frame.suffix. */
 export const DATA_OPEN = '{"data":';
@@ -71,13 +36,13 @@ export interface SuccessFrame {
 }
 
 /** Success envelope around already-serialized `data` JSON. */
-export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): TextTemplate {
+export function successTemplate(dataJson: string, dataVersion: string, extras: MetaExtras = {}): Template<RequestIdBlank> {
   return framed(successFrame(dataVersion, extras), dataJson);
 }
 
 /** The template of `dataJson` in a frame prepared once (for per-request bodies). */
-export function framed(frame: SuccessFrame, dataJson: string): TextTemplate {
-  return template(DATA_OPEN + dataJson + frame.beforeId, frame.suffix);
+export function framed(frame: SuccessFrame, dataJson: string): Template<RequestIdBlank> {
+  return withRequestId(DATA_OPEN + dataJson + frame.beforeId, frame.suffix);
 }
 
 export function successFrame(dataVersion: string, extras: MetaExtras = {}): SuccessFrame {
@@ -92,10 +57,10 @@ export function successFrame(dataVersion: string, extras: MetaExtras = {}): Succ
 }
 
 /** Error envelope. */
-export function errorTemplate(err: ApiError): TextTemplate {
+export function errorTemplate(err: ApiError): Template<RequestIdBlank> {
   const error: Record<string, unknown> = { code: err.code, message: err.message };
   if (err.details !== undefined) error.details = err.details;
-  return template(`{"error":${JSON.stringify(error)},"meta":{"apiVersion":"${API_VERSION}","requestId":"`, '"}}');
+  return withRequestId(`{"error":${JSON.stringify(error)},"meta":{"apiVersion":"${API_VERSION}","requestId":"`, '"}}');
 }
 
 /** Flat error body of the compatibility aliases: {service, error, message, candidates?}. */

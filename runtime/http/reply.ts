@@ -3,7 +3,8 @@
  * ETag / If-None-Match → 304, HEAD (headers only), v1 or flat legacy error bodies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorTemplate, fill, fillBody, legacyErrorBody, type Template } from './envelope.ts';
+import { errorTemplate, legacyErrorBody, type RequestIdBlank } from './envelope.ts';
+import type { Fillable } from './template.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { ClientAborted } from './body.ts';
 import { ifNoneMatchHits } from './etag.ts';
@@ -11,8 +12,8 @@ import { CACHE_NO_STORE, writeResponse } from './headers.ts';
 import { logRequestFailure } from '../ops/logger.ts';
 
 export type Reply =
-  /** Versioned envelope: the request id is spliced into the template. */
-  | { kind: 'template'; template: Template; cacheControl: string; etag?: string; link?: string }
+  /** Versioned envelope: the request id is spliced into the template (http/template.ts). */
+  | { kind: 'template'; template: Fillable<RequestIdBlank>; cacheControl: string; etag?: string; link?: string }
   /** Complete body (legacy flat bodies, the OpenAPI document); `bytes` is its byte length. */
   | {
     kind: 'body'; body: Buffer | string; bytes: number; cacheControl: string; etag?: string; link?: string;
@@ -47,7 +48,10 @@ export function sendReply(
   }
   const type = (reply.kind === 'body' ? reply.contentType : undefined) ?? contentType;
   const head = { status: (reply.kind === 'body' && reply.status) || 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType: type, extra: headers };
-  if (reply.kind === 'template') writeResponse(res, head, isHead ? '' : fillBody(reply.template, requestId), reply.template.bytes, isHead);
+  if (reply.kind === 'template') {
+    const values = { requestId };
+    writeResponse(res, head, isHead ? '' : reply.template.body(values), reply.template.byteLength(values), isHead);
+  }
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }
 
@@ -75,7 +79,7 @@ export function sendError(
     const body = legacyErrorBody(err);
     writeResponse(res, { status: err.status, requestId, cacheControl: CACHE_NO_STORE, extra: headers }, body, Buffer.byteLength(body), isHead);
   } else {
-    const t = errorTemplate(err);
-    writeResponse(res, { status: err.status, requestId, cacheControl: CACHE_NO_STORE, extra: headers }, fill(t, requestId), t.bytes, isHead);
+    const body = errorTemplate(err).text({ requestId });
+    writeResponse(res, { status: err.status, requestId, cacheControl: CACHE_NO_STORE, extra: headers }, body, Buffer.byteLength(body), isHead);
   }
 }

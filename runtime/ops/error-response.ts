@@ -4,7 +4,7 @@
  * without a ServerResponse, are assembled from the same header list and error serializers.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { errorTemplate, fill, legacyErrorBody } from '../http/envelope.ts';
+import { errorTemplate, legacyErrorBody } from '../http/envelope.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
 import { CACHE_NO_STORE, CONSTANT_HEADERS } from '../http/headers.ts';
 import { sendError } from '../http/reply.ts';
@@ -35,7 +35,7 @@ export function sendOpsError(
 /** Full raw HTTP/1.1 response (Connection: close) for a socket that has no ServerResponse (clientError, CONNECT). */
 export function rawErrorResponse(code: ErrorCode, message: string, requestId: string, legacy = false, extra: readonly [string, string][] = []): string {
   const err = new ApiError(code, message);
-  const body = legacy ? legacyErrorBody(err) : fill(errorTemplate(err), requestId);
+  const body = legacy ? legacyErrorBody(err) : errorTemplate(err).text({ requestId });
   let head = `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nX-Request-Id: ${requestId}\r\n`;
   for (let i = 0; i < CONSTANT_HEADERS.length; i += 2) head += `${CONSTANT_HEADERS[i]}: ${CONSTANT_HEADERS[i + 1]}\r\n`;
   head += `Cache-Control: ${CACHE_NO_STORE}\r\n`;

@@ -8,7 +8,7 @@ import { loadDataset, type Dataset } from '../../runtime/data/load.ts';
 import { createApp } from '../../runtime/app.ts';
 import type { AppContext } from '../../runtime/handlers/context.ts';
 import { computeGapPlan, computeRoute } from '../../runtime/handlers/compute.ts';
-import { gapPlanJson, routeJson, splice } from '../../runtime/handlers/result-json.ts';
+import { gapPlanJson, markedTemplate, routeJson } from '../../runtime/handlers/result-json.ts';
 import { DIST, ensureDist } from './helpers.ts';
 
 describe('result JSON with prepared Building records', () => {
@@ -55,6 +55,8 @@ describe('result JSON with prepared Building records', () => {
 
   it('splices only placeholders that appear exactly once each, in order', () => {
     const h = (i: number) => JSON.stringify(`\u0000B${i}`);
+    const splice = (json: string, records: string[]) =>
+      markedTemplate(json, records.map((_, i) => String(i)))?.text(Object.fromEntries(records.map((r, i) => [String(i), r])));
     expect(splice(`[${h(0)},${h(1)}]`, ['"a"', '"b"'])).toBe('["a","b"]');
     expect(splice(`[${h(1)},${h(0)}]`, ['"a"', '"b"'])).toBeUndefined();
     expect(splice(`[${h(0)}]`, ['"a"', '"b"'])).toBeUndefined();
