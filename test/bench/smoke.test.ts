@@ -9,21 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './lib/proc.ts';
 
 describe('bench harness (smoke)', () => {
-  it('runs every case against the API and the baseline', { timeout: 120_000 }, () => {
+  it('runs every case against the API (logging on and off) and the baseline', { timeout: 120_000 }, () => {
     const out = path.join(ROOT, 'test/bench/results-smoke.json');
     execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', '--smoke', '--out', out], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 110_000,
     });
+    type Side = { rps: number; errors: number };
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
-      cases: { name: string; summary: { api: { rps: number; errors: number }; baseline: { rps: number; errors: number } } }[];
+      cases: { name: string; via?: string; summary: { api: Side; apiNoLog?: Side; baseline: Side } }[];
     };
-    expect(r.cases.map((c) => c.name)).toHaveLength(6);
+    expect(r.cases.filter((c) => !c.via).length).toBe(6);
     for (const c of r.cases) {
       expect(c.summary.api.rps).toBeGreaterThan(0);
       expect(c.summary.baseline.rps).toBeGreaterThan(0);
       expect(c.summary.api.errors).toBe(0);
+      if (!c.via) expect(c.summary.apiNoLog!.errors).toBe(0);
     }
   });
 });

@@ -16,7 +16,8 @@ export interface Child<M = Record<string, unknown>> {
 interface ForkOptions {
   env?: NodeJS.ProcessEnv;
   args?: string[];
-  stdout?: 'ignore' | 'pipe' | 'inherit';
+  /** Where the child's stdout goes (a number: an open file descriptor, e.g. a log file). */
+  stdout?: 'ignore' | 'pipe' | 'inherit' | number;
   timeoutMs?: number;
 }
 
@@ -29,8 +30,8 @@ export function ensureBuilt(): void {
  * The API as production runs it (`npm start` → node dist/server.mjs, built by build/tools/ensure), on
  * 127.0.0.1; PORT defaults to an ephemeral one. Ready when it reports {type:'listening', url}.
  */
-export function startApiProcess(env: NodeJS.ProcessEnv = {}): Promise<Child<{ url: string }>> {
-  return forkScript('dist/server.mjs', [], { env: { PORT: '0', HOST: '127.0.0.1', ...env } });
+export function startApiProcess(env: NodeJS.ProcessEnv = {}, stdout?: ForkOptions['stdout']): Promise<Child<{ url: string }>> {
+  return forkScript('dist/server.mjs', [], { env: { PORT: '0', HOST: '127.0.0.1', ...env }, stdout });
 }
 
 /** Fork a TypeScript script (run with tsx) and wait for its first IPC message. */
@@ -101,6 +102,15 @@ export function cpuMicros(pid: number): number {
   // Fields after "(comm)": state is field 3, utime 14, stime 15 (1-based) → indexes 11 and 12 here.
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1e6) / ticksPerSecond();
+}
+
+/** A process and its direct children (cluster primary + workers, varnishd manager + cache child). */
+export function processTree(pid: number): number[] {
+  try {
+    return [pid, ...readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
 }
 
 /** Sum of RSS of a process and its direct children (cluster primary + workers). */
