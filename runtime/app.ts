@@ -1,10 +1,10 @@
 /**
- * The HTTP application: the registry's router on polka, and the per-endpoint dispatch that applies
+ * The HTTP application: the registry's router behind one request listener, and the per-endpoint dispatch that applies
  * BEHAVIOUR §1 uniformly — OPTIONS 204, HEAD as GET, 405 + Allow before anything else, then the query
  * whitelist. Handlers return a Reply or throw an ApiError; reply.ts writes either.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import polka from 'polka';
+import { parse as parseQueryString } from 'node:querystring';
 import type { Dataset } from './data/load.ts';
 import { ApiError } from './http/errors.ts';
 import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
@@ -90,17 +90,25 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
 
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
-  // polka parses the URL (req.path, req.query); one middleware matches the path with the registry's router.
-  const app = polka<ApiRequest>({
-    // Targets polka's own matcher rejects (e.g. `GET *`) must be 404, not polka's default {status:404} → 500.
-    onNoMatch: notFound,
-    onError: (err: unknown, req: IncomingMessage, res: ServerResponse) => sendError(req, res, requestIdOf(req), err, false),
-  });
-  app.use((req, res) => {
-    const m = matchPath(req.path);
-    if (m === undefined) return notFound(req, res);
-    req.params = m.params;
-    dispatchers.get(m.route)!(req, res);
-  });
-  return { handler: app.handler as unknown as App['handler'], context: ctx, allowFor };
+  // The target is split here (what polka did per request, without its router pass, async middleware loop and
+  // promise per request): path, query (node:querystring, as before), fragment dropped.
+  const handler = (req: ApiRequest, res: ServerResponse): void => {
+    const raw = req.url ?? '/';
+    const hash = raw.indexOf('#', 1);
+    const target = hash === -1 ? raw : raw.slice(0, hash);
+    const q = target.indexOf('?', 1);
+    const path = q === -1 ? target : target.slice(0, q);
+    req.url = target;
+    req.path = path;
+    req.query = q === -1 || q === target.length - 1 ? {} : (parseQueryString(target.slice(q + 1)) as ApiRequest['query']);
+    try {
+      const m = matchPath(path);
+      if (m === undefined) return notFound(req, res);
+      req.params = m.params;
+      dispatchers.get(m.route)!(req, res);
+    } catch (err) {
+      sendError(req, res, requestIdOf(req), err, false);
+    }
+  };
+  return { handler: handler as unknown as App['handler'], context: ctx, allowFor };
 }

@@ -1,5 +1,5 @@
 /** What every handler gets: the loaded dataset and the things prepared from it once at start-up. */
-import type { Request } from 'polka';
+import type { IncomingMessage } from 'node:http';
 import type { Dataset, CampusData } from '../data/load.ts';
 import type { Building } from '../domain/types.ts';
 import { PlaceCatalog } from '../data/places.ts';
@@ -11,7 +11,12 @@ import type { QueryValues } from '../http/query.ts';
 import type { PageFiles } from '../pages/load.ts';
 import { EMPTY_STORE, type DatasetStore } from '../datasets/store.ts';
 
-export type ApiRequest = Request;
+/** A request as app.ts hands it on: the target split into path and parsed query, the path's parameters. */
+export interface ApiRequest extends IncomingMessage {
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  params: Record<string, string>;
+}
 /** A request handler: the query is already checked against the endpoint's whitelist (registry). */
 export type Handler = (req: ApiRequest, query: QueryValues) => Reply | Promise<Reply>;
 

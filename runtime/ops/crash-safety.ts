@@ -16,7 +16,7 @@ export const testHooks: { beforeHandle: ((req: IncomingMessage, res: ServerRespo
   beforeHandle: null,
 };
 
-/** Answer 500 for a request whose handler failed (usable as polka's onError). */
+/** Answer 500 for a request whose handler failed. */
 export function handleInternalError(err: unknown, req: IncomingMessage, res: ServerResponse): void {
   const requestId = requestIdOf(req);
   logRequestFailure(req, requestId, err);
