@@ -28,8 +28,9 @@ export function rootHandler(ctx: AppContext): Handler {
   return fixed(prepared(ctx, '/v1', rootRecord(ctx.ds)));
 }
 
+/** The document changes with the code as well as the data: its ETag covers its bytes. */
 export function openapiHandler(ctx: AppContext): Handler {
-  return fixed(bodyReply(ctx.openapiJson, CACHE_STATIC, weakEtag(ctx.ds.dataVersion, '/v1/openapi.json', '')));
+  return fixed(bodyReply(ctx.openapiJson, CACHE_STATIC, weakEtag(ctx.ds.dataVersion, '/v1/openapi.json', '', ctx.openapiJson)));
 }
 
 /** A paginated list of prepared records, pages cached by canonical query. */

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one suite per BEHAVIOUR §8 rule plus the property tests, all on the same route fixtures.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {

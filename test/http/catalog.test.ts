@@ -2,10 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { call, expectError, UUID_V4, useServer } from './helpers.ts';
+import { weakEtag } from '../../runtime/http/etag.ts';
 
 const t = useServer();
 
 describe('OpenAPI document', () => {
+  it('has an ETag that covers its bytes (the document changes with the code, not only the data)', async () => {
+    const r = await call(t.base, '/v1/openapi.json');
+    const { dataVersion } = (await call(t.base, '/v1')).body.meta;
+    expect(r.headers.get('etag')).toBe(weakEtag(dataVersion, '/v1/openapi.json', '', r.text));
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const r = await call(t.base, '/v1/openapi.json');
     expect(r.status).toBe(200);
