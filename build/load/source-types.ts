@@ -1,110 +1,30 @@
 /**
- * Shapes of the committed source files under `sources/` (see sources/schemas/*.json).
- * These are the build's input types; the artifact/API types live in runtime/domain/types.ts.
+ * Types of the committed source files under `sources/`. The shapes of the campus files and graph rows
+ * are generated from sources/schemas/*.json (build/load/schema-types/, `npm run sources:types`) and only
+ * named here; the rest are the build's own in-memory forms. The artifact/API types live in
+ * runtime/domain/types.ts and runtime/contract/.
  */
-import type { Category, RegistryCampus, RegistryUniversity, Verification, SourceRecord } from '../../runtime/domain/types.ts';
+import type { RegistryCampus, RegistryUniversity } from '../../runtime/domain/types.ts';
+import type { Building, CampusFile, Entrance, Hours, LonLat, Place, Provenance } from './schema-types/campus.ts';
+import type { Edge, Meta, Node } from './schema-types/graph.ts';
 
-export type { RegistryCampus, RegistryUniversity };
+export type { RegistryCampus, RegistryUniversity, LonLat };
 
-export type LonLat = [number, number];
-
-export interface SourceProvenanceRef {
-  sourceId: string;
-  nativeId: string | null;
-  verification: Verification;
-  lastVerified?: string;
-}
-
-export interface SourceBuilding {
-  code: string;
-  codeSource: 'official' | 'derived';
-  sourceSlug: string;
-  name: string;
-  aliases: string[];
-  category: Category;
-  point: LonLat | null;
-  pointKind: 'footprint-vertex' | 'approach' | 'entrance' | 'official-map' | null;
-  pointVerification?: Verification;
-  hostBuilding?: { code: string; sourceId: string };
-  addresses?: { address: string; sourceId: string }[];
-  provenance: SourceProvenanceRef[];
-}
-
-export interface SourceEntrance {
-  id: string;
-  building: string;
-  kind: 'entrance' | 'approach';
-  point: LonLat;
-  access: 'public' | 'restricted' | 'unknown';
-  stepFree: 'accessible' | 'not_accessible' | 'unknown';
-  verification: Verification;
-  osm: string | null;
-  graphNode: string | null;
-  provenance: { sourceId: string; nativeId: string | null }[];
-}
-
-export interface SourceHours {
-  openingHours: string;
-  sourceId: string;
-  sourceUrl?: string;
-  observedAt: string;
-  verification: Verification;
-  expiresAt?: string;
-  validForDays?: number;
-}
-
-export interface SourcePlace {
-  id: string;
-  name: string;
-  kind: 'dining' | 'study' | 'library' | 'service' | 'recreation' | 'amenity' | 'facility';
-  building: string;
-  amenities: string[];
-  origin: 'listed' | 'building-name';
-  hours: SourceHours | null;
-  provenance: SourceProvenanceRef[];
-}
-
-export interface SourceCampusFile {
-  campus: string;
-  sources: SourceRecord[];
-  buildings: SourceBuilding[];
-  entrances: SourceEntrance[];
-  places: SourcePlace[];
-}
+export type SourceCampusFile = CampusFile;
+export type SourceBuilding = Building;
+export type SourceEntrance = Entrance;
+export type SourcePlace = Place;
+export type SourceHours = Hours;
+export type SourceProvenanceRef = Provenance;
+export type GraphEdgeRow = Edge;
+export type GraphNodeRow = Node;
+export type GraphMeta = Meta;
 
 export interface Registry {
   defaultUniversity: string;
   defaultCampus: string;
   universities: RegistryUniversity[];
   campuses: RegistryCampus[];
-}
-
-export interface GraphEdgeRow {
-  id: string;
-  from: string;
-  to: string;
-  meters: number;
-  environment: 'outdoor' | 'indoor';
-  stairs: 'true' | 'false' | 'unknown';
-  bidirectional: 'true' | 'false';
-  accessibility: 'accessible' | 'not_accessible' | 'unknown';
-  verification: Verification;
-  osm: string;
-}
-
-export interface GraphNodeRow {
-  id: string;
-  lon: number;
-  lat: number;
-  osm: string;
-}
-
-export interface GraphMeta {
-  campus: string;
-  sourceId: string;
-  license: string;
-  retrievedAt: string | null;
-  direction: 'per-edge' | 'assumed-bidirectional';
 }
 
 /** A parsed TSV file: one object per data row, with its 1-based line number in the file. */

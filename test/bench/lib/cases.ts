@@ -31,11 +31,18 @@ export async function discoverCases(api: string): Promise<BenchCase[]> {
   const code = codes[3]!;
   const getRoutes: LoadRequest[] = pairs.map(([f, t]) => ({ method: 'GET', path: `/v1/routes?from=${f}&to=${t}` }));
   const listPage: LoadRequest[] = [{ method: 'GET', path: '/v1/buildings?limit=50' }];
+  // Route geometry (issue 10) on the largest walking graph: the same pairs with and without `geometry: true`.
+  const keele = json<BuildingList>(await request(api, 'GET', '/v1/buildings?campus=keele&limit=50')).data.map((b) => b.code);
+  const keelePairs: [string, string][] = [[keele[0]!, keele[30]!], [keele[5]!, keele[20]!], [keele[12]!, keele[2]!], [keele[25]!, keele[9]!]];
+  const keeleRoute = (geometry: boolean) =>
+    keelePairs.map(([from, to]) => ({ method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus: 'keele', from, to, ...(geometry ? { geometry } : {}) }) }));
   return [
     { name: 'GET /v1/buildings?limit=50', kind: 'GET', requests: listPage },
     { name: 'GET /v1/buildings/{code}', kind: 'GET', requests: [{ method: 'GET', path: `/v1/buildings/${code}` }] },
     { name: 'GET /v1/places', kind: 'GET', requests: [{ method: 'GET', path: '/v1/places' }] },
     { name: 'POST /v1/routes', kind: 'POST-route', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/routes', body: route(f, t) })) },
+    { name: 'POST /v1/routes keele', kind: 'POST-route', requests: keeleRoute(false) },
+    { name: 'POST /v1/routes keele geometry', kind: 'POST-route', requests: keeleRoute(true) },
     { name: 'POST /v1/gaps/plan', kind: 'POST-gap', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/gaps/plan', body: gap(f, t) })) },
     { name: 'GET /v1/routes?from&to', kind: 'GET', requests: getRoutes },
     { name: 'cache: GET /v1/buildings?limit=50', kind: 'GET', requests: listPage, via: 'cache' },
