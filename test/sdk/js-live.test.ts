@@ -1,7 +1,7 @@
 /** JS SDK against a live server on the real dataset: every v1 operation, paging, and client-causable errors. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CampusApiError, CampusClient } from '../../sdk/js/src/index.ts';
+import { CampusApiError, CampusClient, CampusError } from '../../sdk/js/src/index.ts';
 import { useServer, UUID_V4 } from '../http/helpers.ts';
 import { v1Operations } from '../../sdk/codegen/document.ts';
 import { operationsHit, recordingFetch } from './helpers.ts';
@@ -96,6 +96,10 @@ describe('JS SDK — every v1 operation against a live server', () => {
     for await (const p of c.iteratePlaces({ limit: 3 })) places.push(p.id);
     expect(places).toEqual((await rawAll('/v1/places')).map((p) => p.id));
     expect(new Set(places).size).toBe(places.length);
+    const entrances: string[] = [];
+    for await (const e of c.iterateEntrances('DV', { limit: 1 })) entrances.push(e.id);
+    expect(entrances.length).toBeGreaterThan(2);
+    expect(entrances).toEqual((await rawAll('/v1/buildings/DV/entrances')).map((e) => e.id));
     const filtered: string[] = [];
     for await (const b of c.iterateBuildings({ q: 'hall', campus: 'tmu', limit: 2 })) filtered.push(b.code);
     expect(filtered).toEqual((await rawAll('/v1/buildings?q=hall&campus=tmu')).map((b) => b.code));
@@ -130,13 +134,19 @@ describe('JS SDK — client-causable errors surface as CampusApiError (BEHAVIOUR
     ['unknown campus', 404, 'campus_not_found', (c) => c.campus('atlantis')],
     ['ambiguous building', 409, 'ambiguous_building', (c) => c.building('Kerr Hall', { university: 'tmu' })],
     ['body over 16 KiB', 413, 'request_too_large', (c) => c.route({ from: 'x'.repeat(17_000), to: 'DV' })],
-    ['wrong base URL (no such path)', 404, 'not_found', () => new CampusClient({ baseUrl: `${t.base}/nowhere`, retries: 0 }).info()],
+    ['unknown building for entrances', 404, 'building_not_found', (c) => c.entrances('NOPE')],
+    ['ambiguous building for entrances', 409, 'ambiguous_building', (c) => c.entrances('Kerr Hall', { university: 'tmu' })],
+    ['unknown campus map', 404, 'campus_not_found', (c) => c.campusMap('atlantis')],
+    ['GET route without `to`', 400, 'invalid_query', (c) => c.getRoute({ from: 'DV' } as never)],
+    ['unknown data version', 404, 'not_found', (c) => c.datasetFile('1999-01-01.deadbeef', 'catalog.json')],
+    ['dataset file name off pattern', 400, 'invalid_identifier', (c) => c.datasetFile('1999-01-01.deadbeef', 'a b')],
+    ['wrong base URL (no such path)', 404, 'not_found', () => new CampusClient({ baseUrl: `${t.base}/nowhere`, fetch: rec.fetch }).info()],
   ];
   it.each(cases)('%s → %i %s', async (_, status, code, run) => {
     const before = rec.calls.length;
     const e = await failure(run(new CampusClient({ baseUrl: t.base, fetch: rec.fetch })));
     expect([e.status, e.code]).toEqual([status, code]);
-    if (code !== 'not_found') expect(rec.calls.length - before).toBe(1); // a 4xx is never retried (retries = 2 here)
+    expect(rec.calls.length - before).toBe(1); // a 4xx is never retried (retries = 2 here)
   });
 
   it('details carry the candidates of an ambiguous building and the fields of an invalid request', async () => {
@@ -145,5 +155,16 @@ describe('JS SDK — client-causable errors surface as CampusApiError (BEHAVIOUR
     const e = await failure(c.route({ from: 'DV', to: 'CCT', preferences: { walkingSpeedMps: 9 } }));
     expect(e.code).toBe('invalid_request');
     expect((e.details as any).fields.map((f: any) => f.field)).toEqual(['preferences.walkingSpeedMps']);
+  });
+});
+
+describe('JS SDK — path parameters that a URL cannot carry', () => {
+  it.each(['', '.', '..'])('%j is refused before any request (a CampusError, not an API error)', async (value) => {
+    const before = rec.calls.length;
+    const err = await client().building(value).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CampusError);
+    expect(err).not.toBeInstanceOf(CampusApiError);
+    await expect(client().datasetFile('x', value)).rejects.toThrow(/must not be empty/);
+    expect(rec.calls.length).toBe(before);
   });
 });

@@ -80,8 +80,10 @@ export class CampusClient {
   async building(identifier: string, params: T.BuildingParams = {}): Promise<T.Building> { return (await this.get('/v1/buildings/{building}', { path: { building: identifier }, query: params })).data; }
   /** One page of a building's entrances (same resolution as building()): `{ data, meta }`. */
   entrances(identifier: string, params: T.EntrancesParams = {}): Promise<T.EntrancePage> { return this.get('/v1/buildings/{building}/entrances', { path: { building: identifier }, query: params }); }
+  /** Every entrance of a building, page after page. */
+  iterateEntrances(identifier: string, params: T.EntrancesParams = {}): AsyncGenerator<T.Entrance> { return this.iterate((p) => this.entrances(identifier, p), params); }
   /** The campus map: a GeoJSON FeatureCollection (buildings, entrances, walking-graph edges). */
-  campusMap(id: string): Promise<T.CampusMap> { return this.get('/v1/campuses/{campus}/map', { path: { campus: id } }) as Promise<T.CampusMap>; }
+  campusMap(id: string): Promise<T.CampusMap> { return this.get('/v1/campuses/{campus}/map', { path: { campus: id } }); }
   places(params: T.PlacesParams = {}): Promise<T.PlacePage> { return this.get('/v1/places', { query: params }); }
   iteratePlaces(params: T.PlacesParams = {}): AsyncGenerator<T.Place> { return this.iterate((p) => this.places(p), params); }
   async place(id: string, params: T.PlaceParams = {}): Promise<T.Place> { return (await this.get('/v1/places/{placeId}', { path: { placeId: id }, query: params })).data; }
@@ -126,9 +128,17 @@ export class CampusClient {
     }
   }
 
-  /** URL for a path template, path parameters and query (undefined/null values are left out). */
+  /**
+   * URL for a path template, path parameters and query (undefined/null values are left out). A path parameter
+   * that is empty, "." or ".." cannot be sent (URLs normalize it away, e.g. building('') would fetch the list):
+   * it throws a CampusError before any request.
+   */
   url(template: string, call: Call = {}): string {
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(call.path?.[name] ?? '')));
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = String(call.path?.[name] ?? '');
+      if (value === '' || value === '.' || value === '..') throw new CampusError(`path parameter ${name} must not be empty, "." or ".."`);
+      return encodeURIComponent(value);
+    });
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries((call.query ?? {}) as Query)) if (v !== undefined && v !== null) search.append(k, String(v));
     const qs = search.toString();

@@ -96,11 +96,15 @@ class CampusClient:
     def building(self, identifier: str, **params: Any) -> m.Building:
         return self._get(self._path("/v1/buildings/{}", identifier), params)["data"]
 
-    def entrances(self, identifier: str, **params: Any) -> Any:
+    def entrances(self, identifier: str, **params: Any) -> m.GetV1BuildingsBuildingEntrancesResponse:
         """One page of a building's entrances (same resolution as ``building``): {"data": [...], "meta": {...}}."""
         return self._get(self._path("/v1/buildings/{}/entrances", identifier), params)
 
-    def campus_map(self, id: str) -> Any:
+    def iter_entrances(self, identifier: str, **params: Any) -> Iterator[m.Entrance]:
+        """Every entrance of a building, page after page."""
+        return self._iterate(lambda **p: self.entrances(identifier, **p), params)
+
+    def campus_map(self, id: str) -> m.CampusMap:
         """The campus map: a GeoJSON FeatureCollection (buildings, entrances, walking-graph edges)."""
         return self._get(self._path("/v1/campuses/{}/map", id))
 
@@ -137,6 +141,11 @@ class CampusClient:
     # ---- plumbing
     @staticmethod
     def _path(template: str, *args: str) -> str:
+        """Fills path parameters. An empty, "." or ".." parameter cannot be sent (it would change the path,
+        e.g. building("") would fetch the list): CampusError before any request."""
+        for a in args:
+            if str(a) in ("", ".", ".."):
+                raise CampusError('path parameter must not be empty, "." or ".." (got %r)' % (a,))
         return template.format(*(urllib.parse.quote(str(a), safe="") for a in args))
 
     def _iterate(self, page: Callable[..., Any], params: Dict[str, Any]) -> Iterator[Any]:

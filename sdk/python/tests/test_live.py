@@ -5,7 +5,7 @@ import unittest
 import urllib.request
 import json
 
-from campus_data import CampusApiError, CampusClient, models
+from campus_data import CampusApiError, CampusClient, CampusError, models
 
 URL = os.environ.get("CAMPUS_API_URL")
 UUID_V4 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
@@ -79,6 +79,9 @@ class LiveOperations(unittest.TestCase):
         ids = [p["id"] for p in self.client.iter_places(limit=3)]
         self.assertEqual(ids, [p["id"] for p in raw_all("/v1/places")])
         self.assertEqual(len(set(ids)), len(ids))
+        entrances = [e["id"] for e in self.client.iter_entrances("DV", limit=1)]
+        self.assertGreater(len(entrances), 2)
+        self.assertEqual(entrances, [e["id"] for e in raw_all("/v1/buildings/DV/entrances")])
 
     def test_records_have_exactly_the_typeddict_keys(self):
         building = self.client.building("DV")
@@ -138,6 +141,22 @@ class LiveErrors(unittest.TestCase):
         self.failure(lambda: self.client.university("atlantis"), 404, "university_not_found")
         self.failure(lambda: self.client.campus("atlantis"), 404, "campus_not_found")
         self.failure(lambda: CampusClient(URL + "/nowhere", retries=0).info(), 404, "not_found")
+        self.failure(lambda: self.client.entrances("NOPE"), 404, "building_not_found")
+        self.failure(lambda: self.client.campus_map("atlantis"), 404, "campus_not_found")
+        self.failure(lambda: self.client.dataset_file("1999-01-01.deadbeef", "catalog.json"), 404, "not_found")
+
+    def test_invalid_query_and_identifier_on_newer_operations(self):
+        self.failure(lambda: self.client.get_route({"from": "DV"}), 400, "invalid_query")
+        self.failure(lambda: self.client.dataset_file("1999-01-01.deadbeef", "a b"), 400, "invalid_identifier")
+        self.failure(lambda: self.client.entrances("Kerr Hall", university="tmu"), 409, "ambiguous_building")
+
+    def test_path_parameters_a_url_cannot_carry_are_refused_locally(self):
+        for value in ("", ".", ".."):
+            with self.assertRaises(CampusError) as ctx:
+                self.client.building(value)
+            self.assertNotIsInstance(ctx.exception, CampusApiError)
+            with self.assertRaises(CampusError):
+                self.client.dataset_file("x", value)
 
     def test_ambiguous_building(self):
         err = self.failure(lambda: self.client.building("Kerr Hall", university="tmu"), 409, "ambiguous_building")
