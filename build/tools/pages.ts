@@ -1,7 +1,8 @@
 /**
  * Builds the human pages (GET /docs, GET /explore) into dist/pages/: one esbuild run bundles the page
  * scripts and styles (Swagger UI, Leaflet and our own TypeScript/CSS from pages/) into content-hashed
- * files under dist/pages/assets/, each with a gzip twin; the HTML templates get the hashed URLs.
+ * files under dist/pages/assets/, each with a gzip twin; each page is pages/layout.html around its
+ * pages/<page>/body.html, with the hashed URLs filled in.
  * Nothing is fetched at run time from anywhere but the API's own origin: the data: images inside
  * swagger-ui.css become hashed files too, so the pages' CSP can stay `'self'` only.
  * Deterministic: same inputs → same bytes and names.
@@ -107,14 +108,22 @@ export async function buildPages(root: string): Promise<PagesManifest> {
     assets[name] = { contentType: contentTypeOf(name), gzip: worthIt };
   }
 
+  const layout = readFileSync(join(src, 'layout.html'), 'utf8');
   const pages: PagesManifest['pages'] = {};
   for (const page of PAGES) {
-    const template = readFileSync(join(src, page, 'index.html'), 'utf8');
-    const html = template.replace(/\{\{([a-z.-]+)\}\}/g, (_m, key: string) => {
-      const url = urls[key];
-      if (!url) throw new Error(`pages/${page}/index.html: unknown asset {{${key}}}`);
-      return url;
-    });
+    const body = readFileSync(join(src, page, 'body.html'), 'utf8');
+    const title = /^<!-- title: (.+) -->\n/.exec(body);
+    if (!title) throw new Error(`pages/${page}/body.html: the first line must be <!-- title: … -->`);
+    const html = layout
+      .replace('{{title}}', title[1]!)
+      .replace('{{body}}', body.slice(title[0].length))
+      .replaceAll('{{page.', `{{${page}.`)
+      .replace(`<a href="/${page}">`, `<a href="/${page}" aria-current="page">`)
+      .replace(/\{\{([a-z.-]+)\}\}/g, (_m, key: string) => {
+        const url = urls[key];
+        if (!url) throw new Error(`pages/${page}: unknown asset {{${key}}}`);
+        return url;
+      });
     writeFileSync(join(out, `${page}.html`), html);
     pages[page] = `${page}.html`;
   }

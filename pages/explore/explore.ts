@@ -97,9 +97,9 @@ async function loadCampus(id: string, pick: { from?: string; to?: string } = {})
     ui.from.value = pick.from && buildings.some((b) => b.code === pick.from) ? pick.from : '';
     ui.to.value = pick.to && buildings.some((b) => b.code === pick.to) ? pick.to : '';
     const drawn = map.showCampus(c, buildings, geo);
-    ui.mapSummary.textContent = geo
-      ? `Drawn: ${drawn.buildings} building points, ${drawn.entrances} entrances, ${drawn.edges} walking-path segments.`
-      : `Drawn: ${drawn.buildings} building points (this campus has no walking-graph map).`;
+    ui.mapSummary.textContent = `Drawn: ${drawn.buildings} building points, ${drawn.entrances} entrances, ${drawn.edges} walking-path segments.`
+      + (drawn.undrawnEdges ? ` ${drawn.undrawnEdges} walking-graph segments have no published coordinates and are not drawn.` : '')
+      + (buildings.length > drawn.buildings ? ` ${buildings.length - drawn.buildings} buildings have no known location.` : '');
     ui.campusSummary.textContent = `${buildings.length} buildings, ${places.length} places${c.walkingGraph ? ', mapped walking graph' : ', no mapped walking graph (routes are estimates)'}.`;
     ui.places.replaceChildren(placesView(places));
     map.markChosen(ui.from.value || undefined, ui.to.value || undefined);

@@ -5,16 +5,17 @@ import type { GapPlan, Recommendation, TimelineSegment } from './types.ts';
 /** A proportional bar with the label in words on every segment, and the same as a list for screen readers. */
 export function timelineBar(segments: TimelineSegment[], total: number): HTMLElement {
   const bar = h('div', { class: 'timeline-bar', 'aria-hidden': 'true' });
+  const width = (minutes: number) => `${(100 * minutes) / Math.max(total, 1)}%`; // CSSOM: allowed by the CSP
   for (const s of segments) {
     if (s.minutes <= 0) continue;
     const seg = h('div', { class: `seg seg-${s.kind}`, title: `${s.label}: ${s.minutes} min` }, h('span', {}, `${s.label} ${s.minutes}′`));
-    seg.style.flexGrow = String(s.minutes); // CSSOM, allowed by the page's CSP (no style attributes)
+    seg.style.width = width(s.minutes);
     bar.append(seg);
   }
   const rest = total - segments.reduce((n, s) => n + s.minutes, 0);
   if (rest > 0) {
-    const seg = h('div', { class: 'seg seg-rest' });
-    seg.style.flexGrow = String(rest);
+    const seg = h('div', { class: 'seg seg-rest', title: `Not planned: ${rest} min` });
+    seg.style.width = width(rest);
     bar.append(seg);
   }
   const list = h('ol', { class: 'timeline-list' }, segments.map((s) => h('li', {}, h('span', { class: `swatch seg-${s.kind}`, 'aria-hidden': 'true' }), `${s.label} (${s.kind}): ${s.minutes} min`)));

@@ -11,12 +11,13 @@ export type FeatureRole = 'building' | 'entrance' | 'edge' | 'other';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** What a map feature is: its declared kind when present, else recognised by its properties. */
+/** What a map feature is: its declared `feature` (building, entrance, path), else recognised by its properties. */
 export function roleOf(f: Feature): FeatureRole {
   const p = f.properties ?? {};
-  const declared = str(p.featureType) ?? str(p.feature) ?? str(p.layer);
-  if (declared === 'building' || declared === 'entrance' || declared === 'edge') return declared;
-  if (f.geometry.type === 'LineString') return 'edge';
+  const declared = str(p.feature) ?? str(p.featureType);
+  if (declared === 'building' || declared === 'entrance') return declared;
+  if (declared === 'path' || declared === 'edge') return 'edge';
+  if (f.geometry?.type === 'LineString') return 'edge';
   if ('accessibility' in p || 'onWalkingGraph' in p) return 'entrance';
   if ('code' in p && 'name' in p) return 'building';
   return 'other';
@@ -26,11 +27,11 @@ export function roleOf(f: Feature): FeatureRole {
 export function entranceStyle(accessibility: string | undefined): { opts: L.CircleMarkerOptions; words: string } {
   switch (accessibility) {
     case 'accessible':
-      return { opts: { radius: 6, color: '#0b5e2a', weight: 2, fillColor: '#1e9e4a', fillOpacity: 1 }, words: 'step-free (verified)' };
+      return { opts: { radius: 4.5, color: '#0b5e2a', weight: 2, fillColor: '#1e9e4a', fillOpacity: 1 }, words: 'step-free (verified)' };
     case 'not_accessible':
-      return { opts: { radius: 6, color: '#7a2e00', weight: 3, fillColor: '#d9661f', fillOpacity: 1, dashArray: '2 2' }, words: 'not step-free' };
+      return { opts: { radius: 4.5, color: '#7a2e00', weight: 2.5, fillColor: '#d9661f', fillOpacity: 1, dashArray: '2 2' }, words: 'not step-free' };
     default:
-      return { opts: { radius: 5, color: '#59636e', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }, words: 'step-free unknown' };
+      return { opts: { radius: 4, color: '#59636e', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }, words: 'step-free unknown' };
   }
 }
 
@@ -41,12 +42,12 @@ export function edgeStyle(verification: string | undefined): L.PolylineOptions {
     : { color: '#8a6d00', weight: 2, opacity: 0.85, dashArray: '5 5' };
 }
 
-const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 7, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9 };
-const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 10, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1 };
+const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 9, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9 };
+const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 12, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1 };
 const ROUTE_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 6, opacity: 0.9, className: 'route-line', smoothFactor: 0, noClip: true, interactive: false };
 
 const pointOf = (f: Feature): L.LatLng | null =>
-  f.geometry.type === 'Point' ? L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]) : null;
+  f.geometry?.type === 'Point' ? L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]) : null;
 
 export class CampusMap {
   readonly map: L.Map;
@@ -67,23 +68,26 @@ export class CampusMap {
   }
 
   /** Draws a campus: its map features when given, else the buildings' own locations. */
-  showCampus(campus: Campus, buildings: Building[], map: FeatureCollection | null): { buildings: number; entrances: number; edges: number } {
+  showCampus(campus: Campus, buildings: Building[], map: FeatureCollection | null): { buildings: number; entrances: number; edges: number; undrawnEdges: number } {
     this.campusLayer.clearLayers();
     this.routeLayer.clearLayers();
     this.chosenLayer.clearLayers();
     this.points = new Map();
-    const counts = { buildings: 0, entrances: 0, edges: 0 };
+    const counts = { buildings: 0, entrances: 0, edges: 0, undrawnEdges: 0 };
     const edges: L.Layer[] = [];
     const entrances: L.Layer[] = [];
     const marks: L.Layer[] = [];
     for (const f of map?.features ?? []) {
       const p = f.properties ?? {};
       const role = roleOf(f);
-      if (role === 'edge' && f.geometry.type === 'LineString') {
+      // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
+      if (role === 'edge' && f.geometry?.type === 'LineString') {
         const verification = str(p.verification) ?? str(p.verificationStatus);
         const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat, lon)), { ...edgeStyle(verification), interactive: false });
         edges.push(line);
         counts.edges++;
+      } else if (role === 'edge') {
+        counts.undrawnEdges++;
       } else if (role === 'entrance') {
         const at = pointOf(f);
         if (!at) continue;

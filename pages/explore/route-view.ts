@@ -6,7 +6,7 @@ const STATUS_WORDS: Record<string, string> = {
   'same-building': 'Same building',
   routed: 'Routed on the campus walking graph',
   approximate: 'Approximate estimate (no mapped path)',
-  unavailable: 'Unavailable',
+  unavailable: 'No route can be given: see the reason below',
 };
 
 const metres = (m: number | null) => (m === null ? 'unknown' : `${Math.round(m)} m`);
@@ -16,7 +16,11 @@ function row(term: string, value: Node | string, id?: string): Node[] {
 }
 
 export function routeView(r: Route): HTMLElement {
-  const drawn = r.geometry ? `${r.geometry.coordinates.length} points drawn on the map` : 'No path drawn: only a routed result has a walked path; nothing is drawn as if it were one.';
+  const drawn = r.geometry
+    ? `Drawn on the map: ${r.geometry.coordinates.length} points (entrance, walking-graph nodes, entrance).`
+    : r.status === 'routed'
+      ? 'Not drawn: this walking graph publishes no coordinates for its path.'
+      : 'Not drawn: only a routed result has a walked path, and no straight line is drawn as if it were one.';
   const list = h('dl', { class: 'facts' },
     row('Status', h('span', { class: `badge status-${r.status}` }, r.status), 'status'),
     h('dd', { class: 'hint' }, STATUS_WORDS[r.status] ?? ''),

@@ -109,7 +109,8 @@ export interface Place {
 
 export interface Feature {
   type: 'Feature';
-  geometry: { type: 'Point'; coordinates: [number, number] } | LineString;
+  /** null when the position is not published (e.g. the walking-graph edges of a graph without node coordinates). */
+  geometry: { type: 'Point'; coordinates: [number, number] } | LineString | null;
   properties: Record<string, unknown> | null;
 }
 

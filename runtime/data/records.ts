@@ -107,6 +107,7 @@ export function rootRecord(ds: Dataset) {
       gapPlan: '/v1/gaps/plan',
       docs: '/docs',
       datasets: '/v1/datasets',
+      explore: '/explore',
     },
   };
 }

@@ -14,7 +14,7 @@ import { campusMapHandler, entrancesHandler } from '../handlers/geo.ts';
 import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
-import { assetHandler, docsPageHandler } from '../pages/serve.ts';
+import { assetHandler, docsPageHandler, explorePageHandler } from '../pages/serve.ts';
 import { datasetFileHandler, datasetsHandler } from '../handlers/datasets.ts';
 import { P, PAGE, Q, ROUTE_QUERY, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
@@ -135,6 +135,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/docs', get: docsPageHandler, tag: 'catalog', cache: 'static', hidden: true,
     summary: 'API reference (Swagger UI rendering /v1/openapi.json)',
+    success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
+    errors: [400, 404],
+  },
+  {
+    path: '/explore', get: explorePageHandler, tag: 'catalog', cache: 'static', hidden: true,
+    summary: 'Campus explorer (map, routes, gap plans, places; a client of this API)',
     success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
     errors: [400, 404],
   },

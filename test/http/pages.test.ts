@@ -11,9 +11,10 @@ describe('pages over HTTP', () => {
   it('the root record links both pages', async () => {
     const links = (await call(t.base, '/v1')).body.data.links;
     expect(links.docs).toBe('/docs');
+    expect(links.explore).toBe('/explore');
   });
 
-  it.each(['docs'])('/%s is HTML with the CSP, revalidated by ETag, and names content-hashed assets', async (page) => {
+  it.each(['docs', 'explore'])('/%s is HTML with the CSP, revalidated by ETag, and names content-hashed assets', async (page) => {
     const html = await call(t.base, `/${page}`);
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -57,7 +58,7 @@ describe('pages over HTTP', () => {
     const post = await call(t.base, '/docs', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    expect((await call(t.base, '/docs?campus=utm')).status).toBe(400);
+    expect((await call(t.base, '/explore?campus=utm')).status).toBe(400); // the explorer keeps its state in the fragment
     expect((await call(t.base, '/docs', { method: 'OPTIONS' })).status).toBe(204);
     const paths = Object.keys((await call(t.base, '/v1/openapi.json')).body.paths);
     expect(paths.filter((p) => !p.startsWith('/v1') && !p.startsWith('/api/campus-'))).toEqual([]);
