@@ -5,7 +5,7 @@
  * A dist/ written in another artifact format is refused; beyond that it verifies only what it needs
  * to read (the build owns integrity) and fails loudly on a missing or malformed artifact.
  */
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlaceRecord, RouteMode } from '../domain/types.ts';
 import {
@@ -42,8 +42,8 @@ export interface CampusData {
   places: PlaceRecord[];
   /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
   paths: RoutePaths | null;
-  /** The campus map GeoJSON, as stored. */
-  map: Buffer;
+  /** The campus map GeoJSON as stored, read on first use (most processes never serve it; ~1 MB each). */
+  map: () => Promise<Buffer>;
 }
 
 export interface Dataset {
@@ -69,11 +69,14 @@ export async function currentVersion(distDir: string): Promise<string> {
 async function loadCampus(versionDir: string, info: CatalogCampus): Promise<CampusData> {
   const artifact = decodeCampus(await readFile(path.join(versionDir, campusFile(info.id)), 'utf8'), info.id);
   const { routes } = artifact;
-  const [matrixBytes, pathBytes, map] = await Promise.all([
+  const [matrixBytes, pathBytes] = await Promise.all([
     readFile(path.join(versionDir, routes.file)),
     artifact.paths ? readFile(path.join(versionDir, artifact.paths.file)) : null,
-    readFile(path.join(versionDir, artifact.map)),
   ]);
+  const mapPath = path.join(versionDir, artifact.map);
+  await access(mapPath); // present now, read on first use
+  let mapBytes: Promise<Buffer> | undefined;
+  const map = () => (mapBytes ??= readFile(mapPath));
   const matrix = decodeMatrix(matrixBytes, routes, info.id);
   const cellCount = routes.modes.length * routes.n * routes.n;
   const paths = artifact.paths && pathBytes ? decodePaths(pathBytes, artifact.paths, cellCount, info.id) : null;

@@ -1,4 +1,5 @@
 /** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
+import type { CampusData } from '../data/load.ts';
 import { findCampus } from '../data/select.ts';
 import { requireBuilding, selectCampus } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
@@ -38,17 +39,21 @@ export function entrancesHandler(ctx: AppContext): Handler {
 /** The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. */
 export function campusMapHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
-  const replies = new Map<string, Reply>(
-    ds.campuses.map((c) => [
-      c.id,
-      { kind: 'body', body: c.map, bytes: c.map.length, cacheControl: CACHE_STATIC, etag: weakEtag(ds.dataVersion, `/v1/campuses/${c.id}/map`, '') },
-    ]),
-  );
+  const replies = new Map<string, Promise<Reply>>();
+  const replyOf = (campus: CampusData): Promise<Reply> => {
+    let r = replies.get(campus.id);
+    if (!r) {
+      const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, '');
+      r = campus.map().then((body): Reply => ({ kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag }));
+      replies.set(campus.id, r); // bounded by the number of campuses
+    }
+    return r;
+  };
   return (req) => {
     const id = (req.params.campus ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
     const campus = findCampus(ds, id);
     if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
-    return replies.get(campus.id)!;
+    return replyOf(campus);
   };
 }
