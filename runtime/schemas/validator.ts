@@ -16,9 +16,13 @@ export type Ajv = InstanceType<typeof Ajv2020>;
 /** Base URI under which the component schemas are registered (refs are `#/components/schemas/<Name>`). */
 export const SCHEMA_BASE = 'https://campus-data.example/openapi';
 
-/** An ajv instance that knows every component schema. Used by the server and by the tests. */
-export function createAjv(components: Record<string, Schema>): Ajv {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, ownProperties: true });
+/**
+ * An ajv instance that knows every component schema. Used by the server and by the tests. `checkSchemas`
+ * validates the schemas themselves against the 2020-12 meta-schema (the tests do; the server skips it:
+ * ~100 ms of its start-up for schemas that cannot change at run time).
+ */
+export function createAjv(components: Record<string, Schema>, checkSchemas = true): Ajv {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, ownProperties: true, validateSchema: checkSchemas });
   addFormats(ajv);
   ajv.addKeyword('components');
   ajv.addSchema({ $id: SCHEMA_BASE, components: { schemas: components } });
