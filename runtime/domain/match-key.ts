@@ -5,7 +5,11 @@
 const COMBINING = /\p{M}+/gu;
 const NON_ALNUM = /[^\p{L}\p{N}]+/gu;
 
+/** ASCII letters and digits only: every step above is the identity but lower-casing (building codes). */
+const PLAIN = /^[A-Za-z0-9]+$/;
+
 export function matchKey(text: string): string {
+  if (PLAIN.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .normalize('NFKD')
