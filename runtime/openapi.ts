@@ -10,6 +10,7 @@ import { ID_MAX, LIMIT_DEFAULT, LIMIT_MAX, type ParamRule } from './http/query.t
 import { ENDPOINTS } from './registry/endpoints.ts';
 import { TAGS, type Endpoint, type QueryParam } from './registry/types.ts';
 import { BODY_LIMIT_BYTES } from './http/body.ts';
+import { CACHE_POLICIES } from './http/headers.ts';
 
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 const refParam = (name: string) => ({ $ref: `#/components/parameters/${name}` });
@@ -52,10 +53,22 @@ function errorResponses(legacy: boolean): Record<string, unknown> {
   };
 }
 
+/** Cache-Control of a success response, from the endpoint's policy (POST responses are always no-store). */
+const cacheHeader = (e: Endpoint, get: boolean) => ({
+  description: `See the caching rules in the API description. Here: ${CACHE_POLICIES[get ? e.cache : 'no-store']}.`,
+  required: true,
+  schema: { type: 'string' },
+});
+
 function ok(e: Endpoint, get: boolean) {
   return {
     description: e.success.description,
-    headers: { ...commonHeaders, ...(get ? { ETag: refHeader('ETag') } : {}), ...(e.successor !== undefined ? legacyExtra : {}) },
+    headers: {
+      ...commonHeaders,
+      'Cache-Control': cacheHeader(e, get),
+      ...(get ? { ETag: refHeader('ETag') } : {}),
+      ...(e.successor !== undefined ? legacyExtra : {}),
+    },
     content: { [e.success.contentType ?? 'application/json']: { schema: e.success.schema } },
   };
 }

@@ -10,14 +10,13 @@ import { DATA_VERSION_PATTERN, FILE_NAME_PATTERN, readHeldFile, type HeldVersion
 import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { ifNoneMatchHits, weakEtag } from '../http/etag.ts';
-import { CACHE_STATIC, CONTENT_TYPE_JSON } from '../http/headers.ts';
+import { CACHE_IMMUTABLE, CACHE_STATIC, CONTENT_TYPE_JSON } from '../http/headers.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
 import { canonicalQuery } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
 
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 const LIST_PATH = '/v1/datasets';
 const NO_BODY = Buffer.alloc(0);
 

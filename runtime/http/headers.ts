@@ -7,6 +7,20 @@ import type { ServerResponse } from 'node:http';
 export const CACHE_STATIC = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
 export const CACHE_NO_STORE = 'no-store';
 export const CACHE_PREFLIGHT = 'public, max-age=86400';
+/** Content-addressed bytes (dataset files, hashed page assets). */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** HTML pages: stored, revalidated on every use (ETag). */
+export const CACHE_REVALIDATE = 'no-cache';
+
+/** Cache policies of GET responses (the registry declares one per endpoint; POST responses are always no-store). */
+export const CACHE_POLICIES = {
+  static: CACHE_STATIC,
+  'no-store': CACHE_NO_STORE,
+  immutable: CACHE_IMMUTABLE,
+  revalidate: CACHE_REVALIDATE,
+  availability: 'public, max-age = min(60, seconds until the earliest nextTransition shown), or no-store',
+} as const;
+export type CachePolicy = keyof typeof CACHE_POLICIES;
 export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
 /** Longest max-age of a body that changes over time (places). */
 export const MAX_AGE_CHANGING = 60;

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiError } from '../http/errors.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../http/headers.ts';
 import type { Reply } from '../http/reply.ts';
 import type { ApiRequest, AppContext, Handler } from '../handlers/context.ts';
 import type { StaticFile } from './load.ts';
@@ -13,8 +14,6 @@ import type { PageName } from './manifest.ts';
 
 /** Scripts, styles, images, fonts and fetches from this origin only; no plugins, no framing, no <base>. */
 export const PAGE_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-export const CACHE_PAGE = 'no-cache';
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const SECURITY_HEADERS = [['Content-Security-Policy', PAGE_CSP], ['Referrer-Policy', 'no-referrer']] as const;
 
@@ -52,7 +51,7 @@ function pageHandler(page: PageName) {
     const etag = file ? strongEtag(file.body) : '';
     return (req) => {
       if (!file) throw notBuilt();
-      return fileReply(file, CACHE_PAGE, etag, req, SECURITY_HEADERS);
+      return fileReply(file, CACHE_REVALIDATE, etag, req, SECURITY_HEADERS);
     };
   };
 }

@@ -133,19 +133,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   // Human pages (runtime/pages/): served by the API, left out of the OpenAPI document.
   {
-    path: '/docs', get: docsPageHandler, tag: 'catalog', cache: 'static', hidden: true,
+    path: '/docs', get: docsPageHandler, tag: 'catalog', cache: 'revalidate', hidden: true,
     summary: 'API reference (Swagger UI rendering /v1/openapi.json)',
     success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
     errors: [400, 404],
   },
   {
-    path: '/explore', get: explorePageHandler, tag: 'catalog', cache: 'static', hidden: true,
+    path: '/explore', get: explorePageHandler, tag: 'catalog', cache: 'revalidate', hidden: true,
     summary: 'Campus explorer (map, routes, gap plans, places; a client of this API)',
     success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
     errors: [400, 404],
   },
   {
-    path: '/assets/{asset}', get: assetHandler, tag: 'catalog', cache: 'static', hidden: true,
+    path: '/assets/{asset}', get: assetHandler, tag: 'catalog', cache: 'immutable', hidden: true,
     summary: 'Content-hashed script, style or image of the pages (immutable)',
     pathParams: { asset: { description: 'File name with its content hash.', schema: { type: 'string' } } },
     success: { description: 'The file (its own Content-Type).', schema: { type: 'string' } },

@@ -6,6 +6,7 @@
 import type { AppContext, Handler } from '../handlers/context.ts';
 import type { ParamRule } from '../http/query.ts';
 import type { Schema } from '../schemas/common.ts';
+import type { CachePolicy } from '../http/headers.ts';
 
 /** OpenAPI tags, in document order, with their descriptions. Add a tag here before using it. */
 export const TAGS = {
@@ -50,8 +51,7 @@ export interface PathParam {
   schema: Schema;
 }
 
-/** Cache policy of the success response (documented; the handler's Reply carries the header). */
-export type CachePolicy = 'static' | 'no-store' | 'availability' | 'immutable';
+export type { CachePolicy };
 
 export interface Endpoint {
   /** Path template, OpenAPI style: `/v1/buildings/{building}`. Parameters may stand in any segment. */
@@ -75,6 +75,7 @@ export interface Endpoint {
   };
   /** Error statuses besides 405, 429 and 500 (which every endpoint can answer). */
   errors: readonly number[];
+  /** Cache-Control of GET responses (http/headers.ts CACHE_POLICIES; documented, checked by test/http/registry.test.ts). */
   cache: CachePolicy;
   /** Deprecated alias: its successor v1 path (Deprecation + Link headers, flat error bodies, lenient query). */
   successor?: string;

@@ -951,7 +951,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -991,7 +992,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1033,7 +1035,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1076,7 +1079,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1124,7 +1128,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1167,7 +1172,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1211,7 +1217,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1261,7 +1268,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1309,7 +1317,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1363,7 +1372,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1421,7 +1431,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age = min(60, seconds until the earliest nextTransition shown), or no-store. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1468,7 +1479,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age = min(60, seconds until the earliest nextTransition shown), or no-store. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1524,7 +1536,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1573,7 +1586,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: no-store. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1611,7 +1625,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: no-store. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,7 +1664,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=300, s-maxage=3600, stale-while-revalidate=86400. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1694,7 +1710,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description See the caching rules in the API description. Here: public, max-age=31536000, immutable. */
+                    "Cache-Control": string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
