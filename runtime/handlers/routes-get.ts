@@ -15,7 +15,7 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
 import { routeJson } from './result-json.ts';
-import { resolveRouteInputs, routeOf } from './compute.ts';
+import { resolveRouteInputs, routeOf, routeWithGeometryOf } from './compute.ts';
 
 function required(q: QueryValues, name: 'from' | 'to'): string {
   const v = q[name];
@@ -35,6 +35,7 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
     const hit = resolved.get(asSent);
     if (hit) return hit;
     const fromId = required(q, 'from');
+    const geometry = q.geometry === 'true';
     const toId = required(q, 'to');
     const r = resolveRouteInputs(ctx, q, fromId, toId, {
       mode: q.mode as RouteMode | undefined,
@@ -49,12 +50,13 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
       mode: r.preferences.mode,
       walkingSpeedMps: r.preferences.walkingSpeedMps,
       transitionBufferMinutes: r.preferences.transitionBufferMinutes,
+      ...(geometry ? { geometry: 'true' } : {}),
     });
     let reply = replies.get(key);
     if (reply === undefined) {
       reply = replies.set(key, {
         kind: 'template',
-        template: framed(frame, routeJson(routeOf(ctx, r), ctx.recordJson)).encode(),
+        template: framed(frame, routeJson(geometry ? routeWithGeometryOf(ctx, r) : routeOf(ctx, r), ctx.recordJson)).encode(),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, '/v1/routes', key),
       });

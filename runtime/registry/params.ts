@@ -29,13 +29,14 @@ export const Q = {
     id: 'transitionBufferMinutes', name: 'transitionBufferMinutes', description: `Minutes; default ${ROUTE_PREFERENCE_DEFAULTS.transitionBufferMinutes}. Digits with an optional decimal fraction.`,
     rule: { type: 'number', min: ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes.minimum, max: ROUTE_PREFERENCE_BOUNDS.transitionBufferMinutes.maximum },
   },
+  geometry: { id: 'routeGeometry', name: 'geometry', rule: { type: 'enum', values: ['true', 'false'] }, description: 'true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise), as `geometry` in the POST body. Default false.' },
   legacyId: { id: 'legacyId', name: 'id', rule: { type: 'text' }, required: true, schema: { minLength: 1 }, description: 'Place id. Missing or unknown → 404 place_not_found.' },
 } as const satisfies Record<string, QueryParam>;
 
 export const SELECT = [Q.university, Q.campus] as const;
 export const PAGE = [Q.limit, Q.offset] as const;
 /** GET /v1/routes: the POST body's fields as query parameters. */
-export const ROUTE_QUERY = [Q.routeFrom, Q.routeTo, ...SELECT, Q.mode, Q.walkingSpeedMps, Q.transitionBufferMinutes] as const;
+export const ROUTE_QUERY = [Q.routeFrom, Q.routeTo, ...SELECT, Q.mode, Q.walkingSpeedMps, Q.transitionBufferMinutes, Q.geometry] as const;
 
 /** Path parameters. */
 export const P = {

@@ -1,6 +1,6 @@
 /**
  * The raw node:http ceiling — plain JavaScript run by plain node, as the API runs (dist/server.mjs). GET: the very bytes captured from the API (status, headers, body).
- * POST: the minimum honest work — read the body, JSON.parse, one Map lookup, JSON.stringify of a
+ * POST: the minimum honest work — read the body, JSON.parse, one Map lookup (by the body), JSON.stringify of a
  * captured response. Env: BENCH_FIXTURE (path of the capture), PORT.
  */
 import http from 'node:http';
@@ -29,8 +29,9 @@ const server = http.createServer((req, res) => {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
-        const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const out = JSON.stringify(p.responses.get(input.from + '|' + input.to));
+        const text = Buffer.concat(chunks).toString('utf8');
+        JSON.parse(text); // the minimum honest work on a body
+        const out = JSON.stringify(p.responses.get(text));
         res.writeHead(p.status, [...p.headers, 'Content-Length', String(Buffer.byteLength(out))]);
         res.end(out);
       });

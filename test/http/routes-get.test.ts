@@ -15,6 +15,8 @@ describe('GET /v1/routes', () => {
       { from: 'KHE', to: 'ARC', university: 'TMU', preferences: { mode: 'prefer-indoor', walkingSpeedMps: 2, transitionBufferMinutes: 0 } },
     ],
     ['from=KHE&to=ARC&campus=tmu&mode=step-free&walkingSpeedMps=0.5', { from: 'KHE', to: 'ARC', campus: 'tmu', preferences: { mode: 'step-free', walkingSpeedMps: 0.5 } }],
+    ['from=DV&to=CCT&geometry=true', { from: 'DV', to: 'CCT', geometry: true }],
+    ['from=KHE&to=ARC&campus=tmu&geometry=false', { from: 'KHE', to: 'ARC', campus: 'tmu', geometry: false }],
   ];
   for (const [query, body] of same) {
     it(`?${query} → the same data as the POST, static caching, weak ETag`, async () => {
@@ -35,6 +37,8 @@ describe('GET /v1/routes', () => {
     expect((await get('to=cct&from=Davis%20Building&mode=fastest&walkingSpeedMps=1.35&transitionBufferMinutes=5')).headers.get('etag')).toBe(a);
     expect((await get('from=DV&to=CCT&walkingSpeedMps=1.4')).headers.get('etag')).not.toBe(a);
     expect((await get('from=CCT&to=DV')).headers.get('etag')).not.toBe(a);
+    expect((await get('from=DV&to=CCT&geometry=false')).headers.get('etag')).toBe(a);
+    expect((await get('from=DV&to=CCT&geometry=true')).headers.get('etag')).not.toBe(a);
   });
 
   it('If-None-Match → 304 without a body; HEAD → headers only', async () => {
@@ -57,7 +61,7 @@ describe('GET /v1/routes', () => {
       'from=DV&to=CCT&preferences=x', 'from=DV&from=DV&to=CCT', 'to=CCT', 'from=DV', 'from=%20&to=CCT',
       'from=DV&to=CCT&mode=scenic', 'from=DV&to=CCT&walkingSpeedMps=3.5', 'from=DV&to=CCT&walkingSpeedMps=0.4',
       'from=DV&to=CCT&walkingSpeedMps=fast', 'from=DV&to=CCT&walkingSpeedMps=1e0', 'from=DV&to=CCT&transitionBufferMinutes=61',
-      'from=DV&to=CCT&transitionBufferMinutes=-1', `from=${'x'.repeat(241)}&to=CCT`, 'from=KHE&to=ARC&university=uoft&campus=tmu',
+      'from=DV&to=CCT&transitionBufferMinutes=-1', 'from=DV&to=CCT&geometry=yes', `from=${'x'.repeat(241)}&to=CCT`, 'from=KHE&to=ARC&university=uoft&campus=tmu',
     ]) {
       const r = await get(q);
       expectError(r, 400, 'invalid_query');

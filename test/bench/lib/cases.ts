@@ -45,6 +45,7 @@ export async function discoverCases(api: string): Promise<BenchCase[]> {
     { name: 'POST /v1/routes keele geometry', kind: 'POST-route', requests: keeleRoute(true) },
     { name: 'POST /v1/gaps/plan', kind: 'POST-gap', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/gaps/plan', body: gap(f, t) })) },
     { name: 'GET /v1/routes?from&to', kind: 'GET', requests: getRoutes },
+    { name: 'GET /v1/routes?…&geometry=true', kind: 'GET', requests: getRoutes.map((q) => ({ ...q, path: q.path + '&geometry=true' })) },
     { name: 'cache: GET /v1/buildings?limit=50', kind: 'GET', requests: listPage, via: 'cache' },
     { name: 'cache: GET /v1/routes?from&to', kind: 'GET', requests: getRoutes, via: 'cache' },
   ];

@@ -920,6 +920,8 @@ export interface components {
         walkingSpeedMps: number;
         /** @description Minutes; default 5. Digits with an optional decimal fraction. */
         transitionBufferMinutes: number;
+        /** @description true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise), as `geometry` in the POST body. Default false. */
+        routeGeometry: "true" | "false";
     };
     requestBodies: never;
     headers: {
@@ -1525,6 +1527,8 @@ export interface operations {
                 walkingSpeedMps?: components["parameters"]["walkingSpeedMps"];
                 /** @description Minutes; default 5. Digits with an optional decimal fraction. */
                 transitionBufferMinutes?: components["parameters"]["transitionBufferMinutes"];
+                /** @description true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise), as `geometry` in the POST body. Default false. */
+                geometry?: components["parameters"]["routeGeometry"];
             };
             header?: never;
             path?: never;
