@@ -16,6 +16,10 @@ import { buildPages } from '../../build/tools/pages.ts';
 import { ROOT, useServer, type TestServer } from '../http/helpers.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How long to wait for the page to show an answer (a loaded 2-core CI machine; not a timing assertion). */
+export const WAIT = { timeout: 20_000 } as const;
+/** Per-test budget of a browser test (several page interactions, axe, a screenshot). */
+export const BROWSER_TEST_TIMEOUT = 120_000;
 /** Screenshots land here (gitignored). */
 export const OUTPUT_DIR = join(ROOT, 'test-output');
 

@@ -1,7 +1,7 @@
 /** GET /docs in Chromium: every operation of the served OpenAPI document rendered, offline, CSP-clean, accessible. */
 import { expect, it } from 'vitest';
 import { call } from '../http/helpers.ts';
-import { describeBrowser, screenshot, seriousViolations } from './browser.ts';
+import { BROWSER_TEST_TIMEOUT, describeBrowser, screenshot, seriousViolations, WAIT } from './browser.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -24,7 +24,7 @@ describeBrowser('GET /docs (browser)', ({ t, open }) => {
     // Each operation's summary is visible in its heading line.
     const summaries = await page.$$eval('.opblock-summary-description', (els) => els.map((el) => el.textContent ?? ''));
     expect(summaries.filter((s) => s.trim() !== '').length).toBe(expected.length);
-    await expect.poll(() => page.locator('footer.attribution').textContent()).toContain('© OpenStreetMap contributors');
+    await expect.poll(() => page.locator('footer.attribution').textContent(), WAIT).toContain('© OpenStreetMap contributors');
     expect(await page.locator('footer.attribution').textContent()).toContain('ODbL');
 
     await screenshot(page, 'docs', true);
@@ -35,10 +35,10 @@ describeBrowser('GET /docs (browser)', ({ t, open }) => {
     await op.locator('.opblock-summary-control').click();
     await op.locator('.try-out__btn').click();
     await op.locator('.execute').click();
-    await expect.poll(() => op.locator('.live-responses-table .response .response-col_status').first().textContent()).toBe('200');
+    await expect.poll(() => op.locator('.live-responses-table .response .response-col_status').first().textContent(), WAIT).toBe('200');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 });

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { call, postJson } from '../http/helpers.ts';
-import { describeBrowser, screenshot, seriousViolations } from './browser.ts';
+import { BROWSER_TEST_TIMEOUT, describeBrowser, screenshot, seriousViolations, WAIT } from './browser.ts';
 
 const text = (page: Page, selector: string) => page.locator(selector).first().textContent().then((s) => s?.trim() ?? '');
 /** Vertices of the drawn route (Leaflet writes one M/L command per point; smoothing and clipping are off). */
@@ -14,7 +14,7 @@ const drawnPoints = (page: Page) =>
   page.$$eval('path.route-line', (paths) => paths.reduce((n, p) => n + (p.getAttribute('d')?.match(/[ML]/g)?.length ?? 0), 0));
 
 async function loaded(page: Page, campusName: string): Promise<void> {
-  await expect.poll(() => text(page, '#status'), { timeout: 20_000 }).toBe(`${campusName} loaded.`);
+  await expect.poll(() => text(page, '#status'), WAIT).toBe(`${campusName} loaded.`);
 }
 
 /** Types `q`, submits with Enter, then tabs to the result's button and presses it: the keyboard path. */
@@ -49,7 +49,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(await page.inputValue('#from')).toBe('CCT');
     expect(await page.inputValue('#to')).toBe('AX');
 
-    await expect.poll(() => text(page, '[data-field="status"]')).toBe('routed');
+    await expect.poll(() => text(page, '[data-field="status"]'), WAIT).toBe('routed');
     expect(await text(page, '[data-field="accuracy"]')).toBe(fastest.accuracy);
     expect(await text(page, '[data-field="verification"]')).toBe(fastest.routeVerification);
     expect(await page.locator('[data-field="warnings"] li').allTextContents()).toEqual(fastest.warnings);
@@ -58,14 +58,14 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(await drawnPoints(page)).toBe(fastest.geometry?.coordinates.length ?? 0);
 
     await page.check('input[name="mode"][value="step-free"]');
-    await expect.poll(() => text(page, '[data-field="status"]')).toBe('unavailable');
+    await expect.poll(() => text(page, '[data-field="status"]'), WAIT).toBe('unavailable');
     expect(await text(page, '.route h4')).toBe('Reason');
     expect(await page.locator('[data-field="warnings"] li').allTextContents()).toEqual(stepFree.warnings);
     expect(stepFree.warnings.join(' ')).toMatch(/step-free/i);
     expect(await drawnPoints(page)).toBe(0);
 
     await page.check('input[name="mode"][value="fastest"]');
-    await expect.poll(() => text(page, '[data-field="status"]')).toBe('routed');
+    await expect.poll(() => text(page, '[data-field="status"]'), WAIT).toBe('routed');
     const gap = { from: 'CCT', to: 'AX', university: 'uoft', campus: 'utm', term: 'Fall', weekday: 'Tuesday', startTime: 630, endTime: 780, routePreferences: { mode: 'fastest' } };
     const plan = (await postJson(t.base, '/v1/gaps/plan', gap)).body.data;
     await page.selectOption('#weekday', 'Tuesday');
@@ -73,7 +73,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     await page.fill('#end', '13:00');
     await page.click('#gap-form button[type="submit"]');
     const primary = page.locator('[data-testid="gap-primary"]');
-    await expect.poll(() => primary.getAttribute('data-action')).toBe(plan.assessment.primary.action);
+    await expect.poll(() => primary.getAttribute('data-action'), WAIT).toBe(plan.assessment.primary.action);
     expect(await text(page, '[data-testid="gap-primary"] h3')).toBe(`Suggested: ${plan.assessment.primary.title}`);
     expect(await primary.locator('.timeline-bar .seg:not(.seg-rest)').count()).toBe(plan.assessment.primary.timeline.filter((s: { minutes: number }) => s.minutes > 0).length);
 
@@ -87,7 +87,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 
   it('TMU: the walking graph is drawn and a routed path is drawn with exactly its geometry\'s points', async () => {
     const api = (await postJson(t.base, '/v1/routes', { from: 'ARC', to: 'LIB', university: 'tmu', campus: 'tmu', geometry: true })).body.data;
@@ -102,8 +102,8 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(await text(page, '#map-summary')).toContain(`${edges} walking-path segments`);
     await page.selectOption('#from', 'ARC');
     await page.selectOption('#to', 'LIB');
-    await expect.poll(() => text(page, '[data-field="status"]')).toBe('routed');
-    await expect.poll(() => drawnPoints(page)).toBe(api.geometry.coordinates.length);
+    await expect.poll(() => text(page, '[data-field="status"]'), WAIT).toBe('routed');
+    await expect.poll(() => drawnPoints(page), WAIT).toBe(api.geometry.coordinates.length);
     expect(await text(page, '[data-field="path"]')).toContain(`${api.geometry.coordinates.length} points`);
     expect(new URL(page.url()).hash).toBe('#campus=tmu&from=ARC&to=LIB');
 
@@ -112,5 +112,5 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 });
