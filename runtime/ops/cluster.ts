@@ -5,7 +5,7 @@
  * workers' graceful shutdown and exits 0.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { flushLogsSync, logEvent } from './logger.ts';
+import { exitAfterLogs, logEvent } from './logger.ts';
 import { EXIT_CANNOT_START } from './start-failure.ts';
 
 export interface ClusterOptions {
@@ -44,8 +44,7 @@ export function runClusterPrimary(opts: ClusterOptions): void {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logEvent('info', 'all workers stopped');
-        flushLogsSync();
-        process.exit(exitCode);
+        exitAfterLogs(exitCode);
       }
       return;
     }
@@ -59,8 +58,7 @@ export function runClusterPrimary(opts: ClusterOptions): void {
     while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
     if (restarts.length >= maxRestarts) {
       logEvent('error', 'too many worker restarts; giving up');
-      flushLogsSync();
-      process.exit(1);
+      exitAfterLogs(1);
     }
     restarts.push(now);
     fork();
@@ -73,12 +71,11 @@ export function runClusterPrimary(opts: ClusterOptions): void {
     exitCode = code;
     logEvent('info', 'stopping workers', { signal });
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    if (workers.length === 0) process.exit(exitCode);
+    if (workers.length === 0) return exitAfterLogs(exitCode);
     for (const w of workers) w.process.kill('SIGTERM');
     const t = setTimeout(() => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
-      flushLogsSync();
-      process.exit(exitCode);
+      exitAfterLogs(exitCode);
     }, opts.shutdownTimeoutMs + 2000);
     t.unref();
   };

@@ -4,7 +4,7 @@
  * are logged. An uncaught exception is logged and fatal: drain, then exit non-zero.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeError, flushLogsSync, logEvent, logRequestFailure } from './logger.ts';
+import { describeError, exitAfterLogs, logEvent, logRequestFailure } from './logger.ts';
 import { sendOpsError } from './error-response.ts';
 import { requestIdOf } from './request-id.ts';
 
@@ -57,8 +57,7 @@ export function installProcessGuards(): void {
     exiting = true;
     if (fatal) fatal();
     else {
-      flushLogsSync();
-      process.exit(1);
+      exitAfterLogs(1);
     }
   });
 }

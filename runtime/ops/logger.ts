@@ -22,7 +22,9 @@ export interface RequestLogEntry {
 
 export type Level = 'info' | 'warn' | 'error';
 
-const dest = pino.destination({ dest: 1, sync: false, minLength: 0 });
+// minLength 1 writes as soon as there is data, like 0, but makes flush(cb) wait until every write has
+// completed (with 0 it calls back at once, and a line still in an asynchronous write can be lost at exit).
+const dest = pino.destination({ dest: 1, sync: false, minLength: 1 });
 
 /** ISO time of the current millisecond, formatted once per millisecond. */
 let lastMs = -1;
@@ -82,16 +84,26 @@ export function flushLogsSync(): void {
   }
 }
 
-/** Resolves once everything buffered so far has been written (graceful exits). */
+/** Resolves once everything buffered so far has been written (bounded: 2 s). */
 export function flushLogsAsync(): Promise<void> {
   drainPending();
   return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 2000);
     try {
-      dest.flush(() => resolve());
+      dest.flush(() => {
+        clearTimeout(fallback);
+        resolve();
+      });
     } catch {
+      clearTimeout(fallback);
       resolve();
     }
   });
+}
+
+/** Exit once every log line is written (the way every exit path of the server ends). */
+export function exitAfterLogs(code: number): void {
+  void flushLogsAsync().then(() => process.exit(code));
 }
 
 // A process that exits without going through one of our exit paths still writes its last lines.

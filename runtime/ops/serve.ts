@@ -8,7 +8,7 @@ import { readListenConfig, readOpsConfig, type ListenConfig } from './config.ts'
 import { installProcessGuards, onFatalError } from './crash-safety.ts';
 import { isClusterPrimary, runClusterPrimary } from './cluster.ts';
 import { installGracefulShutdown } from './shutdown.ts';
-import { flushLogsSync, logEvent } from './logger.ts';
+import { exitAfterLogs, logEvent } from './logger.ts';
 import { EXIT_CANNOT_START, startFailure } from './start-failure.ts';
 import { installClusterReload, installReload, type ReloadOutcome } from './reload.ts';
 
@@ -49,7 +49,6 @@ export async function serve(start: (listen: ListenConfig) => Promise<Started>): 
     process.send?.({ type: 'listening', url: started.url, dataVersion: started.dataVersion });
   } catch (err) {
     logEvent('error', 'cannot start', { ...startFailure(err, listen) });
-    flushLogsSync();
-    process.exit(EXIT_CANNOT_START);
+    exitAfterLogs(EXIT_CANNOT_START);
   }
 }
