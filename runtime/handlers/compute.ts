@@ -1,11 +1,15 @@
 /**
  * The two calculations behind POST /v1/routes, POST /v1/gaps/plan and their legacy aliases:
  * resolve the campus and both buildings, read the precomputed matrix cell, build the Route
- * (and the gap plan). Same code for v1 and legacy, so their results are identical.
+ * (and the gap plan). Same code for v1 and legacy, so their results are identical; the legacy
+ * results then hold the campus's legacy Building records instead of the v1 ones.
  */
-import { planGap, type GapPlanData } from '../domain/gap-plan.ts';
+import { planGap, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
 import { readRouteCell } from '../contract/matrix.ts';
-import { resolveRoutePreferences, routeFromCell, type Route, type RoutePreferences, type RoutePreferencesInput } from '../domain/route-result.ts';
+import {
+  resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
+} from '../domain/route-result.ts';
+import type { Building, LegacyBuilding } from '../domain/types.ts';
 import { requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
 import type { CampusData } from '../data/load.ts';
 import { routeGeometry, type LineString } from '../data/geometry.ts';
@@ -35,13 +39,25 @@ export function resolveRouteInputs(
   return { campus, from: requireBuilding(campus, fromId, 'from'), to: requireBuilding(campus, toId, 'to'), preferences: resolveRoutePreferences(input) };
 }
 
-/** The route for resolved inputs: one precomputed matrix cell. */
-export function routeOf(ctx: AppContext, { campus, from, to, preferences }: RouteInputs): Route {
+/** A route or gap plan holding Building records of shape B: v1 `Building`, or the legacy aliases' `LegacyBuilding`. */
+export type RouteOf<B extends LegacyBuilding> = Omit<Route, 'from' | 'to'> & { from: B; to: B };
+export type GapPlanOf<B extends LegacyBuilding> = Omit<GapPlanData, 'gap' | 'route'> & {
+  gap: Omit<Gap, 'from' | 'to'> & { from: B; to: B };
+  route: RouteOf<B>;
+};
+
+/** The route for resolved inputs (one precomputed matrix cell) and the cell's facts, kept beside it (never serialized). */
+function routeResultOf(ctx: AppContext, { campus, from, to, preferences }: RouteInputs): { route: Route; facts: RouteFacts } {
   const mode = campus.modes.indexOf(preferences.mode);
   if (mode === -1) throw new Error(`campus ${campus.id} has no route matrix for mode ${preferences.mode}`);
   const cell = readRouteCell(campus.matrix, campus.n, mode, from, to);
   const { buildings } = campus.artifact;
-  return routeFromCell(cell, buildings[from], buildings[to], preferences, ctx.ds.dataVersion);
+  return { route: routeFromCell(cell, buildings[from], buildings[to], preferences, ctx.ds.dataVersion), facts: routeFactsOf(cell) };
+}
+
+/** The route for resolved inputs: one precomputed matrix cell. */
+export function routeOf(ctx: AppContext, inputs: RouteInputs): Route {
+  return routeResultOf(ctx, inputs).route;
 }
 
 export type RouteWithGeometry = Route & { geometry: LineString | null };
@@ -51,27 +67,53 @@ export function routeWithGeometryOf(ctx: AppContext, inputs: RouteInputs): Route
   return { ...routeOf(ctx, inputs), geometry: routeGeometry(inputs.campus, inputs.preferences.mode, inputs.from, inputs.to) };
 }
 
-function route(ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined): Route {
-  return routeOf(ctx, resolveRouteInputs(ctx, sel, fromId, toId, input));
-}
-
 /** The route; with `geometry` (v1 only: the legacy alias keeps its shape) and `geometry: true` in the body, its path. */
 export function computeRoute(ctx: AppContext, body: RouteRequestBody, { geometry = false } = {}): Route | RouteWithGeometry {
   const inputs = resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
   return geometry && body.geometry === true ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs);
 }
 
-export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanData {
-  const r = route(ctx, body, body.from, body.to, body.routePreferences);
+const gapInputs = (ctx: AppContext, body: GapPlanRequestBody): RouteInputs =>
+  resolveRouteInputs(ctx, body, body.from, body.to, body.routePreferences);
+
+function gapPlanOf(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
+  const { route: r, facts } = routeResultOf(ctx, inputs);
   return planGap(
     {
       gap: { term: body.term, weekday: body.weekday, startTime: body.startTime, endTime: body.endTime },
       from: r.from,
       to: r.to,
       route: r,
+      routeFacts: facts,
       routePreferences: r.preferences,
       gapPreferences: body.gapPreferences,
     },
     ctx.ds.dataVersion,
   );
+}
+
+export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanData {
+  return gapPlanOf(ctx, body, gapInputs(ctx, body));
+}
+
+/**
+ * The legacy aliases' results (BEHAVIOUR §6): the same calculations, holding the campus's legacy Building
+ * records (artifact `legacyBuildings`, no `location`) in place of the v1 ones, so that however they are
+ * serialized (spliced or stringified), the v1 fields cannot appear.
+ */
+function legacyRecords({ campus, from, to }: RouteInputs): { from: LegacyBuilding; to: LegacyBuilding } {
+  const { legacyBuildings } = campus.artifact;
+  return { from: legacyBuildings[from]!, to: legacyBuildings[to]! };
+}
+
+export function computeLegacyRoute(ctx: AppContext, body: RouteRequestBody): RouteOf<LegacyBuilding> {
+  const inputs = resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
+  return { ...routeOf(ctx, inputs), ...legacyRecords(inputs) };
+}
+
+export function computeLegacyGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanOf<LegacyBuilding> {
+  const inputs = gapInputs(ctx, body);
+  const plan = gapPlanOf(ctx, body, inputs);
+  const records = legacyRecords(inputs);
+  return { ...plan, gap: { ...plan.gap, ...records }, route: { ...plan.route, ...records } };
 }

@@ -1,7 +1,7 @@
 /** What every handler gets: the loaded dataset and the things prepared from it once at start-up. */
 import type { IncomingMessage } from 'node:http';
 import type { Dataset, CampusData } from '../data/load.ts';
-import type { Building } from '../domain/types.ts';
+import type { Building, LegacyBuilding } from '../domain/types.ts';
 import { PlaceCatalog } from '../data/places.ts';
 import { PlaceJson } from './place-bodies.ts';
 import type { Reply } from '../http/reply.ts';
@@ -40,21 +40,19 @@ export interface AppContext {
   buildingJson(campus: CampusData, index: number): string;
   /** Serialized JSON of a Building record of the dataset (by identity; undefined for any other object). */
   recordJson(building: Building): string | undefined;
-  /** The same two in the legacy aliases' frozen Building shape (artifact `legacyBuildings`). */
+  /** The same two in the legacy aliases' frozen Building shape: of the artifact's `legacyBuildings` records. */
   legacyBuildingJson(campus: CampusData, index: number): string;
-  legacyRecordJson(building: Building): string | undefined;
+  legacyRecordJson(building: LegacyBuilding): string | undefined;
 }
 
 export function createContext(
   ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null, datasets: DatasetStore = EMPTY_STORE,
 ): AppContext {
   const json = new Map<Building, string>();
-  const legacyJson = new Map<Building, string>();
+  const legacyJson = new Map<LegacyBuilding, string>();
   for (const c of ds.campuses) {
-    c.artifact.buildings.forEach((b, i) => {
-      json.set(b, JSON.stringify(b));
-      legacyJson.set(b, JSON.stringify(c.artifact.legacyBuildings[i]));
-    });
+    for (const b of c.artifact.buildings) json.set(b, JSON.stringify(b));
+    for (const b of c.artifact.legacyBuildings) legacyJson.set(b, JSON.stringify(b));
   }
   return {
     ds,
@@ -68,7 +66,7 @@ export function createContext(
     placeEtags: new BoundedCache<string>(2048),
     buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
     recordJson: (building) => json.get(building),
-    legacyBuildingJson: (campus, index) => legacyJson.get(campus.artifact.buildings[index]!)!,
+    legacyBuildingJson: (campus, index) => legacyJson.get(campus.artifact.legacyBuildings[index]!)!,
     legacyRecordJson: (building) => legacyJson.get(building),
   };
 }

@@ -11,7 +11,7 @@ import { canonicalQuery } from '../http/query.ts';
 import { bodyReply, type Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { selectionOf } from './buildings.ts';
-import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
+import { computeLegacyGapPlan, computeLegacyRoute, readRequest } from './compute.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 import type { AppContext, Handler } from './context.ts';
 import { evaluateCandidates, findPlace, LIST_VIEWS_MAX, PLACE_VIEWS_MAX } from './places.ts';
@@ -79,14 +79,14 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
 export function legacyRouteHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.route).then((body) =>
-      bodyReply(`${LEGACY_OPEN},"route":${routeJson(computeRoute(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${LEGACY_OPEN},"route":${routeJson(computeLegacyRoute(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** POST /api/campus-gap-plan → {service, gapPlan} */
 export function legacyGapPlanHandler(ctx: AppContext): Handler {
   return (req) =>
     readRequest(req, ctx.validators.gap).then((body) =>
-      bodyReply(`${LEGACY_OPEN},"gapPlan":${gapPlanJson(computeGapPlan(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
+      bodyReply(`${LEGACY_OPEN},"gapPlan":${gapPlanJson(computeLegacyGapPlan(ctx, body), ctx.legacyRecordJson)}}`, CACHE_NO_STORE));
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */

@@ -5,13 +5,12 @@
  * blanks of a template (http/template.ts) filled with the prepared JSON. Whenever that does not line up exactly (a record without prepared JSON, placeholders
  * missing, repeated or out of order), the whole value is stringified instead.
  */
-import type { GapPlanData } from '../domain/gap-plan.ts';
-import type { Route } from '../domain/route-result.ts';
-import type { Building } from '../domain/types.ts';
+import type { Building, LegacyBuilding } from '../domain/types.ts';
 import { Template } from '../http/template.ts';
+import type { GapPlanOf, RouteOf } from './compute.ts';
 
-/** Prepared JSON of a Building record (undefined when there is none). */
-export type RecordJson = (b: Building) => string | undefined;
+/** Prepared JSON of a Building record (undefined when there is none); B is the records' shape (v1 or legacy). */
+export type RecordJson<B extends LegacyBuilding = Building> = (b: B) => string | undefined;
 
 const HOLES = ['\u0000B0', '\u0000B1', '\u0000B2', '\u0000B3'] as const;
 /**
@@ -25,14 +24,14 @@ const GAP_PLAN_BLANKS = ['gapFrom', 'gapTo', 'routeFrom', 'routeTo'] as const;
 const QUOTE = 34;
 const DIGIT_0 = 48;
 
-export function routeJson(route: Route, recordJson: RecordJson): string {
+export function routeJson<B extends LegacyBuilding>(route: RouteOf<B>, recordJson: RecordJson<B>): string {
   const records = preparedAll([route.from, route.to], recordJson);
   if (records === undefined) return JSON.stringify(route);
   const t = markedTemplate(JSON.stringify({ ...route, from: HOLES[0], to: HOLES[1] }), ROUTE_BLANKS);
   return t ? t.text({ from: records[0]!, to: records[1]! }) : JSON.stringify(route);
 }
 
-export function gapPlanJson(plan: GapPlanData, recordJson: RecordJson): string {
+export function gapPlanJson<B extends LegacyBuilding>(plan: GapPlanOf<B>, recordJson: RecordJson<B>): string {
   const { gap, route } = plan;
   const records = preparedAll([gap.from, gap.to, route.from, route.to], recordJson);
   if (records === undefined) return JSON.stringify(plan);
@@ -41,7 +40,7 @@ export function gapPlanJson(plan: GapPlanData, recordJson: RecordJson): string {
   return t ? t.text({ gapFrom: records[0]!, gapTo: records[1]!, routeFrom: records[2]!, routeTo: records[3]! }) : JSON.stringify(plan);
 }
 
-function preparedAll(buildings: Building[], recordJson: RecordJson): string[] | undefined {
+function preparedAll<B extends LegacyBuilding>(buildings: B[], recordJson: RecordJson<B>): string[] | undefined {
   const out: string[] = [];
   for (const b of buildings) {
     const json = recordJson(b);

@@ -134,6 +134,19 @@ describe('POST /api/campus-gap-plan', () => {
   });
 });
 
+describe('POST /api/campus-route and /api/campus-gap-plan', () => {
+  it('bodies never contain the v1 Building field "location" (BEHAVIOUR §6)', async () => {
+    for (const [from, to] of [['DV', 'CCT'], ['CCT', 'DV'], ['DV', 'DV']]) {
+      const route = await postJson(t.base, '/api/campus-route', { from, to });
+      expect(route.status).toBe(200);
+      expect(route.text).not.toContain('"location"');
+      const plan = await postJson(t.base, '/api/campus-gap-plan', { ...GAP, from, to });
+      expect(plan.status).toBe(200);
+      expect(plan.text).not.toContain('"location"');
+    }
+  });
+});
+
 describe('GET /api/campus-places and /api/campus-place', () => {
   it('flat list with dataVersion and generatedAt', async () => {
     const r = await call(t.base, '/api/campus-places');

@@ -1,15 +1,27 @@
 /**
  * Route and gap-plan JSON with prepared Building JSON spliced in (runtime/handlers/result-json.ts) must be
  * byte-identical to JSON.stringify of the result — on every campus, every mode, many building pairs — and
- * fall back to JSON.stringify whenever the placeholders do not line up.
+ * fall back to JSON.stringify whenever the placeholders do not line up. The legacy results hold the legacy
+ * Building records (BEHAVIOUR §6: no `location`), so neither path can write a v1 field into a legacy body.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset, type Dataset } from '../../runtime/data/load.ts';
 import { createApp } from '../../runtime/app.ts';
 import type { AppContext } from '../../runtime/handlers/context.ts';
-import { computeGapPlan, computeRoute } from '../../runtime/handlers/compute.ts';
+import { computeGapPlan, computeLegacyGapPlan, computeLegacyRoute, computeRoute } from '../../runtime/handlers/compute.ts';
 import { gapPlanJson, markedTemplate, routeJson } from '../../runtime/handlers/result-json.ts';
 import { DIST, ensureDist } from './helpers.ts';
+
+const GAP = { term: 'Winter', weekday: 'Friday', startTime: 690, endTime: 800 } as const;
+/** Every object key of a JSON text, at any depth. */
+function keysOf(json: string): string[] {
+  const keys: string[] = [];
+  JSON.parse(json, function (key) {
+    if (key !== '' && !Array.isArray(this)) keys.push(key);
+    return undefined;
+  });
+  return keys;
+}
 
 describe('result JSON with prepared Building records', () => {
   let ds: Dataset;
@@ -51,6 +63,24 @@ describe('result JSON with prepared Building records', () => {
     const copy = { ...route, from: { ...route.from, name: 'A copy, not the dataset record' } };
     expect(routeJson(copy, ctx.recordJson)).toBe(JSON.stringify(copy));
     expect(routeJson(route, () => undefined)).toBe(JSON.stringify(route));
+  });
+
+  it('legacy results have no `location`, spliced or stringified (no prepared record JSON), and both agree', () => {
+    for (const campus of ds.campuses) {
+      const codes = campus.artifact.buildings.map((x) => x.code);
+      const sel = { campus: campus.id, from: codes[0]!, to: codes[codes.length - 1]! };
+      const route = computeLegacyRoute(ctx, sel);
+      const plan = computeLegacyGapPlan(ctx, { ...sel, ...GAP });
+      expect(routeJson(route, ctx.legacyRecordJson)).toBe(JSON.stringify(route));
+      expect(gapPlanJson(plan, ctx.legacyRecordJson)).toBe(JSON.stringify(plan));
+      for (const json of [routeJson(route, () => undefined), gapPlanJson(plan, () => undefined)]) {
+        expect(keysOf(json)).toContain('routingCoverage');
+        expect(keysOf(json)).not.toContain('location');
+      }
+      // The v1 results, for contrast, do hold `location`.
+      expect(keysOf(routeJson(computeRoute(ctx, sel), () => undefined))).toContain('location');
+      expect(keysOf(gapPlanJson(computeGapPlan(ctx, { ...sel, ...GAP }), () => undefined))).toContain('location');
+    }
   });
 
   it('splices only placeholders that appear exactly once each, in order', () => {

@@ -112,7 +112,8 @@ function lowIntensityReset(ctx: PlanContext): Draft | null {
 }
 
 function locationDependent(ctx: PlanContext): Draft | null {
-  if (!routeHasUnknownLocation(ctx.input.route)) return null;
+  const { routeFacts, route } = ctx.input;
+  if (!(routeFacts ? routeFacts.unknownLocation : routeHasUnknownLocation(route))) return null;
   return {
     id: 'location-dependent',
     action: 'location-dependent',

@@ -1,6 +1,6 @@
 /** Gap plan records (SPEC §2.7–2.9) and their value lists, each declared once (the JSON Schemas derive from them). */
 import type { Building } from '../types.ts';
-import type { Route, RoutePreferences } from '../route-result.ts';
+import type { Route, RouteFacts, RoutePreferences } from '../route-result.ts';
 import type { GapPreferences, GapPreferencesInput } from './preferences.ts';
 
 export const TERMS = ['Fall', 'Winter', 'Summer'] as const;
@@ -93,6 +93,8 @@ export interface GapPlanInput {
   from: Building;
   to: Building;
   route: Route;
+  /** The route's facts (route-result.ts routeFactsOf); absent, they are read back from the Route. */
+  routeFacts?: RouteFacts;
   /** Applied route preferences. */
   routePreferences: RoutePreferences;
   /** Gap preferences as given (defaults are applied here). */
