@@ -190,10 +190,3 @@ export function routeFactsOf(cell: RouteCell): RouteFacts {
   return { unknownLocation: OUTCOME[cell.outcome] === 'unavailable' && has(cell.flags | 0, ROUTE_FLAG.NO_LOCATION) };
 }
 
-/**
- * Whether the route is unavailable because a building has no known location (BEHAVIOUR §8), read back
- * from a bare Route's warnings: only for a Route given without its facts (routeFactsOf is the source).
- */
-export function routeHasUnknownLocation(route: Route): boolean {
-  return route.status === 'unavailable' && route.warnings.includes(ROUTE_WARNING.noLocation);
-}

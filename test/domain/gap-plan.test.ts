@@ -12,23 +12,31 @@ import {
   type GapPlanData,
   type GapPreferencesInput,
 } from '../../runtime/domain/gap-plan.ts';
-import { resolveRoutePreferences, routeFromCell, type RoutePreferences } from '../../runtime/domain/route-result.ts';
+import { resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences } from '../../runtime/domain/route-result.ts';
 import { OUTCOME, ROUTE_FLAG, ROUTE_MODES, ROUTE_VERIFICATION, type Building } from '../../runtime/domain/types.ts';
+import type { RouteCell } from '../../runtime/contract/matrix.ts';
 import { building, cell } from './fixtures.ts';
 
 const FROM = building('AA');
 const TO = building('BB');
 const defaults = resolveRoutePreferences();
+/** The facts of each fixture route, kept beside it as the server keeps them beside the Route it serializes. */
+const factsOf = new WeakMap<Route, RouteFacts>();
+function fromCell(c: RouteCell, from: Building, to: Building, prefs: RoutePreferences): Route {
+  const route = routeFromCell(c, from, to, prefs, 'v');
+  factsOf.set(route, routeFactsOf(c));
+  return route;
+}
 
 const sameBuilding = (prefs = defaults) =>
-  routeFromCell(cell('same-building', 'verified', { total: 0, indoor: 0, outdoor: 0, delay: 0, floors: 0 }), FROM, FROM, prefs, 'v');
+  fromCell(cell('same-building', 'verified', { total: 0, indoor: 0, outdoor: 0, delay: 0, floors: 0 }), FROM, FROM, prefs);
 /** 400 m verified path: 400/1.35 + 20 = 316 s → 6 min. */
 const routed = (flags = 0, prefs = defaults) =>
-  routeFromCell(cell('routed', flags ? 'mixed' : 'verified', { total: 400, indoor: 0, outdoor: 400, delay: 20, floors: 0, flags }), FROM, TO, prefs, 'v');
+  fromCell(cell('routed', flags ? 'mixed' : 'verified', { total: 400, indoor: 0, outdoor: 400, delay: 20, floors: 0, flags }), FROM, TO, prefs);
 /** straight line: 400/1.35 + 20 = 316 s → 6 min. */
 const approximate = (prefs = defaults) =>
-  routeFromCell(cell('approximate', 'inferred', { total: 400, delay: 20, flags: ROUTE_FLAG.NO_GRAPH }), FROM, TO, prefs, 'v');
-const unavailable = (flags: number, prefs = defaults) => routeFromCell(cell('unavailable', 'unavailable', { flags }), FROM, TO, prefs, 'v');
+  fromCell(cell('approximate', 'inferred', { total: 400, delay: 20, flags: ROUTE_FLAG.NO_GRAPH }), FROM, TO, prefs);
+const unavailable = (flags: number, prefs = defaults) => fromCell(cell('unavailable', 'unavailable', { flags }), FROM, TO, prefs);
 
 function plan(
   startTime: number,
@@ -39,7 +47,7 @@ function plan(
   to: Building = route.to,
 ): GapPlanData {
   return planGap(
-    { gap: { term: 'Fall', weekday: 'Tuesday', startTime, endTime }, from: route.from, to, route, routePreferences, gapPreferences },
+    { gap: { term: 'Fall', weekday: 'Tuesday', startTime, endTime }, from: route.from, to, route, routeFacts: factsOf.get(route)!, routePreferences, gapPreferences },
     'v',
   );
 }
@@ -248,9 +256,9 @@ describe('routes and risk', () => {
   });
   it('indoor-route and step-free-route tags', () => {
     const sf = resolveRoutePreferences({ mode: 'step-free' });
-    const r = routeFromCell(cell('routed', 'verified', { total: 300, indoor: 200, outdoor: 100, delay: 20, floors: 0 }), FROM, TO, sf, 'v');
+    const r = fromCell(cell('routed', 'verified', { total: 300, indoor: 200, outdoor: 100, delay: 20, floors: 0 }), FROM, TO, sf);
     expect(plan(480, 540, r, {}, sf).assessment.primary.tags).toEqual(['nearby-route', 'route-verified', 'indoor-route', 'step-free-route']);
-    const far = routeFromCell(cell('routed', 'verified', { total: 1000, indoor: 0, outdoor: 1000, delay: 0, floors: 0 }), FROM, TO, defaults, 'v');
+    const far = fromCell(cell('routed', 'verified', { total: 1000, indoor: 0, outdoor: 1000, delay: 0, floors: 0 }), FROM, TO, defaults);
     expect(plan(480, 540, far).assessment.primary.tags).toEqual(['route-verified']); // 13 min: not nearby
   });
   it('gap shorter than walk plus buffer: timeline cut to D, warning', () => {
@@ -360,6 +368,7 @@ const requestArb = fc
         from: FROM,
         to: TO,
         route,
+        routeFacts: routeFactsOf(c),
         routePreferences: prefs,
         gapPreferences: gapPrefs,
       },

@@ -26,11 +26,9 @@ describe('route facts', () => {
     expect(actionsOf(plan(route, { unknownLocation: false }))).not.toContain('location-dependent');
   });
 
-  it('serialize nothing: the plan JSON is the same with the facts given or read back from the Route', () => {
+  it('serializes nothing of the facts', () => {
     const c = cell('unavailable', 'unavailable', { flags: ROUTE_FLAG.NO_LOCATION });
     const route = routeFromCell(c, building('AA'), building('BB'), prefs, 'v');
-    const bare = planGap({ gap: { term: 'Fall', weekday: 'Tuesday', startTime: 480, endTime: 540 }, from: route.from, to: route.to, route, routePreferences: prefs }, 'v');
-    expect(JSON.stringify(plan(route, routeFactsOf(c)))).toBe(JSON.stringify(bare));
-    expect(JSON.stringify(bare)).not.toContain('unknownLocation');
+    expect(JSON.stringify(plan(route, routeFactsOf(c)))).not.toContain('unknownLocation');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   resolveRoutePreferences,
   routeFromCell,
-  routeHasUnknownLocation,
+  routeFactsOf,
   ROUTE_WARNING,
 } from '../../runtime/domain/route-result.ts';
 import { ROUTE_FLAG } from '../../runtime/domain/types.ts';
@@ -133,10 +133,10 @@ describe('routeFromCell', () => {
       routeVerification: 'unavailable',
       warnings: [ROUTE_WARNING.noLocation],
     });
-    expect(routeHasUnknownLocation(noLoc)).toBe(true);
+    expect(routeFactsOf(cell('unavailable', 'unavailable', { flags: ROUTE_FLAG.NO_LOCATION }))).toEqual({ unknownLocation: true });
     const sf = routeFromCell(cell('unavailable', 'unavailable', { flags: ROUTE_FLAG.STEP_FREE_NO_ENTRANCE }), A, B, stepFree, 'v');
     expect(sf.warnings).toEqual([ROUTE_WARNING.stepFreeNoEntrance]);
-    expect(routeHasUnknownLocation(sf)).toBe(false);
+    expect(routeFactsOf(cell('unavailable', 'unavailable', { flags: ROUTE_FLAG.STEP_FREE_NO_ENTRANCE }))).toEqual({ unknownLocation: false });
     expect(routeFromCell(cell('unavailable', 'unavailable', { flags: ROUTE_FLAG.STEP_FREE_NO_PATH }), A, B, stepFree, 'v').warnings).toEqual([
       ROUTE_WARNING.stepFreeNoPath,
     ]);

@@ -2,7 +2,6 @@
  * The candidate recommendations of BEHAVIOUR §8: which actions apply to a gap, their scores and
  * activity minutes. Sentences come from wording.ts, segments from timeline.ts.
  */
-import { routeHasUnknownLocation } from '../route-result.ts';
 import { clamp, round2, type GapFigures } from './arithmetic.ts';
 import { homeTimeline, onCampusTimeline, type PlanContext } from './timeline.ts';
 import { GAP_TAGS, type GapAction, type GapPlanInput, type GapRecommendation, type GapTag, type GapTimelineSegment } from './types.ts';
@@ -112,8 +111,7 @@ function lowIntensityReset(ctx: PlanContext): Draft | null {
 }
 
 function locationDependent(ctx: PlanContext): Draft | null {
-  const { routeFacts, route } = ctx.input;
-  if (!(routeFacts ? routeFacts.unknownLocation : routeHasUnknownLocation(route))) return null;
+  if (!ctx.input.routeFacts.unknownLocation) return null;
   return {
     id: 'location-dependent',
     action: 'location-dependent',

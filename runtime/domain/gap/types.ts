@@ -93,8 +93,8 @@ export interface GapPlanInput {
   from: Building;
   to: Building;
   route: Route;
-  /** The route's facts (route-result.ts routeFactsOf); absent, they are read back from the Route. */
-  routeFacts?: RouteFacts;
+  /** The route's facts (route-result.ts routeFactsOf): decisions are taken on them, never on the Route's wording. */
+  routeFacts: RouteFacts;
   /** Applied route preferences. */
   routePreferences: RoutePreferences;
   /** Gap preferences as given (defaults are applied here). */
