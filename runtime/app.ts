@@ -1,10 +1,10 @@
 /**
- * The HTTP application: the registry's router behind one request listener, and the per-endpoint dispatch that applies
- * BEHAVIOUR §1 uniformly — OPTIONS 204, HEAD as GET, 405 + Allow before anything else, then the query
+ * The HTTP application: one polka app (the framework the design fixes, and the one router) with one registration
+ * per registry endpoint matching every method, and the per-endpoint dispatch that applies BEHAVIOUR §1 uniformly — OPTIONS 204, HEAD as GET, 405 + Allow before anything else, then the query
  * whitelist. Handlers return a Reply or throw an ApiError; reply.ts writes either.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQueryString } from 'node:querystring';
+import polka from 'polka';
 import type { Dataset } from './data/load.ts';
 import { ApiError } from './http/errors.ts';
 import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
@@ -12,7 +12,8 @@ import { parseQuery } from './http/query.ts';
 import { sendError, sendReply, type ExtraHeaders } from './http/reply.ts';
 import { requestIdOf } from './ops/request-id.ts';
 import { createContext, type ApiRequest, type AppContext } from './handlers/context.ts';
-import { allowFor, matchPath, ROUTES, type Route } from './registry/index.ts';
+import { ROUTES, type Route } from './registry/index.ts';
+import { installRouteTemplates } from './ops/route-template.ts';
 import { createAjv } from './schemas/validator.ts';
 import { createValidators } from './schemas/requests.ts';
 import { COMPONENTS } from './schemas/index.ts';
@@ -86,29 +87,27 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const ajv = createAjv(COMPONENTS, false); // the schemas are checked against the meta-schema by the tests
   const openapiJson = JSON.stringify(openapiDocument(ds));
   const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
-  const dispatchers = new Map<Route, Dispatch>(ROUTES.map((r) => [r, dispatch(r, ctx)]));
-
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
-  // The target is split here (what polka did per request, without its router pass, async middleware loop and
-  // promise per request): path, query (node:querystring, as before), fragment dropped.
-  const handler = (req: ApiRequest, res: ServerResponse): void => {
-    const raw = req.url ?? '/';
-    const hash = raw.indexOf('#', 1);
-    const target = hash === -1 ? raw : raw.slice(0, hash);
-    const q = target.indexOf('?', 1);
-    const path = q === -1 ? target : target.slice(0, q);
-    req.url = target;
-    req.path = path;
-    req.query = q === -1 || q === target.length - 1 ? {} : (parseQueryString(target.slice(q + 1)) as ApiRequest['query']);
-    try {
-      const m = matchPath(path);
-      if (m === undefined) return notFound(req, res);
-      req.params = m.params;
-      dispatchers.get(m.route)!(req, res);
-    } catch (err) {
-      sendError(req, res, requestIdOf(req), err, false);
-    }
+  // polka splits the target (@polka/url: path, query by node:querystring, fragment dropped), matches the path
+  // against each registered pattern (trouter), percent-decodes the params and runs the first match.
+  const app = polka({
+    onNoMatch: notFound,
+    onError: (err, req, res) => sendError(req, res, requestIdOf(req), err, false),
+  });
+  const routeOf = new Map<unknown, Route>();
+  for (const r of ROUTES) {
+    const d = dispatch(r, ctx);
+    routeOf.set(d, r);
+    app.all(r.pattern, d as unknown as Parameters<typeof app.all>[1]);
+  }
+  /** The registry entry polka's router matches for a path (method '' finds the all-methods registrations). */
+  const routeAt = (path: string): Route | undefined => routeOf.get(app.find('' as 'GET', path).handlers[0]);
+  // Log path templates come from the same router (every app is built from the same registry).
+  installRouteTemplates((path) => routeAt(path)?.logPath);
+  const allowFor = (url: string): string | undefined => {
+    const q = url.indexOf('?');
+    return routeAt(q === -1 ? url : url.slice(0, q))?.allow;
   };
-  return { handler: handler as unknown as App['handler'], context: ctx, allowFor };
+  return { handler: app.handler as unknown as App['handler'], context: ctx, allowFor };
 }

@@ -1,14 +1,15 @@
 /**
  * Path template of a request target for logs and metrics: the template of the endpoint-registry entry
  * the path matches (`/v1/buildings/:building`), `/`, or one constant — no caller-controlled text reaches
- * the logs. The registry (runtime/registry/index.ts) installs its router's lookup when it loads; this
- * module imports nothing, so the logger does not depend on the handlers (http/reply.ts logs through it).
+ * the logs. The app (runtime/app.ts) installs polka's router lookup when it is built (every app is built from
+ * the same registry, so any one answers alike); this module imports nothing, so the logger does not depend on
+ * the handlers (http/reply.ts logs through it).
  */
 export const UNMATCHED = '(unmatched)';
 
 let templateOf: (path: string) => string | undefined = () => undefined;
 
-/** Called once by the registry with its router's path → template lookup. */
+/** Called by createApp with its router's path → template lookup. */
 export function installRouteTemplates(lookup: (path: string) => string | undefined): void {
   templateOf = lookup;
 }

@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CACHE_POLICIES } from '../../runtime/http/headers.ts';
-import { templateParams } from '../../runtime/http/router.ts';
-import { allowOf, ENDPOINTS } from '../../runtime/registry/index.ts';
+import { allowOf, ENDPOINTS, templateParams } from '../../runtime/registry/index.ts';
 import { call, useServer } from './helpers.ts';
 
 const t = useServer();

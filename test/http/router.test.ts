@@ -1,36 +1,31 @@
-/** The registry's path router: static paths, parameters in any segment, several parameters, trailing slash. */
-import { describe, expect, it } from 'vitest';
-import { PathRouter } from '../../runtime/http/router.ts';
-import { routeTemplate, allowFor } from '../../runtime/registry/index.ts';
+/**
+ * polka's router over the registry: exact, case-sensitive paths with an optional trailing slash, parameters in any
+ * segment (one non-empty raw segment, percent-decoded after matching), static segments before parameters; log
+ * templates and Allow values come from the same router.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '../../runtime/data/load.ts';
+import { createApp, type App } from '../../runtime/app.ts';
+import { routeTemplate } from '../../runtime/ops/route-template.ts';
+import { ROUTES } from '../../runtime/registry/index.ts';
+import { DIST, ensureDist } from './helpers.ts';
 
-describe('PathRouter', () => {
-  const r = new PathRouter<string>()
-    .add('/v1/buildings', 'list')
-    .add('/v1/buildings/{building}', 'one')
-    .add('/v1/buildings/{building}/entrances', 'entrances')
-    .add('/v1/campuses/{campus}/map', 'map')
-    .add('/v1/datasets/latest', 'latest')
-    .add('/v1/datasets/{dataVersion}', 'dataset')
-    .add('/v1/datasets/{dataVersion}/{file}', 'file');
-
-  it('matches static paths and parameters in any segment', () => {
-    expect(r.match('/v1/buildings')).toEqual({ route: 'list', params: {} });
-    expect(r.match('/v1/buildings/')).toEqual({ route: 'list', params: {} });
-    expect(r.match('/v1/buildings/ICCS')).toEqual({ route: 'one', params: { building: 'ICCS' } });
-    expect(r.match('/v1/buildings/Main%20Library/entrances/')).toEqual({ route: 'entrances', params: { building: 'Main Library' } });
-    expect(r.match('/v1/campuses/utm/map')).toEqual({ route: 'map', params: { campus: 'utm' } });
-    expect(r.match('/v1/datasets/latest')).toEqual({ route: 'latest', params: {} });
-    expect(r.match('/v1/datasets/2026-09-30.x/buildings.json')).toEqual({ route: 'file', params: { dataVersion: '2026-09-30.x', file: 'buildings.json' } });
+describe('the router', () => {
+  let app: App;
+  beforeAll(async () => {
+    ensureDist();
+    app = createApp(await loadDataset(DIST));
   });
 
-  it('rejects empty segments, extra segments and malformed templates', () => {
-    for (const p of ['/v1/buildings//', '/v1//buildings', '/v1/buildings/a/b', '/v1/campuses/utm', '/v1/campuses//map', '/V1/buildings', '']) {
-      expect(r.match(p), p).toBeUndefined();
-    }
-    expect(r.match('/v1/buildings/%E0')).toEqual({ route: 'one', params: { building: '%E0' } });
-    expect(() => new PathRouter().add('/v1/x{y}', 1)).toThrow();
-    expect(() => new PathRouter().add('/v1/{a}', 1).add('/v1/{b}/c', 2)).toThrow();
-    expect(() => new PathRouter().add('/v1/a', 1).add('/v1/a', 2)).toThrow();
+  it('compiles each template to a case-sensitive pattern with an optional trailing slash', () => {
+    const pattern = (path: string) => ROUTES.find((r) => r.endpoint.path === path)!.pattern;
+    const one = pattern('/v1/buildings/{building}');
+    expect(one.exec('/v1/buildings/Main%20Library/')?.groups).toEqual({ building: 'Main%20Library' });
+    expect(one.exec('/v1/buildings/a%2Fb')?.groups).toEqual({ building: 'a%2Fb' });
+    for (const p of ['/v1/buildings//', '/v1/buildings/a/b', '/V1/buildings/x', '/v1//buildings/x']) expect(one.test(p), p).toBe(false);
+    const file = pattern('/v1/datasets/{dataVersion}/{file}');
+    expect(file.exec('/v1/datasets/2026-09-30.x/buildings.json')?.groups).toEqual({ dataVersion: '2026-09-30.x', file: 'buildings.json' });
+    expect(pattern('/v1/openapi.json').test('/v1/openapiXjson')).toBe(false);
   });
 
   it('gives log templates and Allow from the matched registry entry only', () => {
@@ -38,9 +33,11 @@ describe('PathRouter', () => {
     expect(routeTemplate('/v1/places/x/')).toBe('/v1/places/:placeId');
     expect(routeTemplate('/api/campus-route')).toBe('/api/campus-route');
     expect(routeTemplate('/v1/secret-token-123')).toBe('(unmatched)');
+    expect(routeTemplate('/V1/buildings')).toBe('(unmatched)');
     expect(routeTemplate('/')).toBe('/');
-    expect(allowFor('/v1/routes?x')).toBe('GET, HEAD, POST, OPTIONS');
-    expect(allowFor('/v1/campuses/utm')).toBe('GET, HEAD, OPTIONS');
-    expect(allowFor('/nope')).toBeUndefined();
+    expect(app.allowFor('/v1/routes?x')).toBe('GET, HEAD, POST, OPTIONS');
+    expect(app.allowFor('/v1/campuses/utm')).toBe('GET, HEAD, OPTIONS');
+    expect(app.allowFor('/v1/buildings/x/entrances/')).toBe('GET, HEAD, OPTIONS');
+    expect(app.allowFor('/nope')).toBeUndefined();
   });
 });
