@@ -37,7 +37,7 @@ export function gapView(plan: GapPlan): HTMLElement {
   const total = plan.gap.durationMinutes;
   return h('div', { class: 'gap' },
     h('p', {}, `${clock(plan.gap.startTime)}–${clock(plan.gap.endTime)} (${total} min). `,
-      a.travelMinutes === null
+      a.travelMinutes === null || a.arrivalMinutes === null
         ? `Walking time unknown (route ${plan.route.status}); ${a.bufferMinutes} min buffer kept. `
         : `Leave by ${clock(a.leaveByMinutes)}, arrive ${clock(a.arrivalMinutes)} (${a.travelMinutes} min walk, ${a.bufferMinutes} min buffer). `,
       `Confidence ${a.confidenceLabel} (${a.confidence}).`),
