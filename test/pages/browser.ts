@@ -107,10 +107,15 @@ export interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-/** axe-core's WCAG 2.x A/AA rules on the page; returns the serious and critical violations. */
+/**
+ * axe-core's WCAG 2.x A/AA rules on the page as it settles; returns the serious and critical violations.
+ * Running CSS transitions and animations are awaited first: mid-fade colours (Swagger UI's buttons fade over
+ * 0.3 s after a click) are not what a person reads, and sampling them made the check depend on machine load.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })) }));
