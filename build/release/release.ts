@@ -4,7 +4,7 @@
  * `campus-data-<dataVersion>.tar.gz` whose entries all live under `campus-data-<dataVersion>/`.
  */
 import stringify from 'fast-json-stable-stringify';
-import { sha256Hex } from '../../runtime/datasets/manifest-check.ts';
+import { sha256Hex } from '../../runtime/contract/manifest.ts';
 import { tarGz, type TarEntry } from './tar.ts';
 import { MANIFEST, type VersionFiles } from './version-files.ts';
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT_FILE, MANIFEST_FILE as MANIFEST, decodeManifest } from '../../runtime/contract/index.ts';
-import { isPlainPath, manifestProblems } from '../../runtime/datasets/manifest-check.ts';
+import { isPlainPath, manifestProblems } from '../../runtime/contract/manifest.ts';
 import { readTarGz } from './tar.ts';
 
 export { MANIFEST };

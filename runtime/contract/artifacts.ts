@@ -2,12 +2,12 @@
  * The JSON artifacts of `dist/<dataVersion>/` (catalog, campus files, manifest): their shapes and
  * their encode/decode side by side. The route matrix is in matrix.ts; file names in format.ts.
  */
-import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
 import type { Building, CampusCoverage, Entrance, LegacyBuilding, PlaceRecord, Region, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
 import type { RoutePathsInfo } from './paths.ts';
 import type { RouteMatrixInfo } from './matrix.ts';
 import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
+import { sha256Hex } from './manifest.ts';
 
 /** `campuses/<campus>.json` in the artifact directory. */
 export interface CampusArtifact {
@@ -102,7 +102,7 @@ export function decodeCampus(text: string, campus: string): CampusArtifact {
 /** The manifest of `files` (relative path → bytes, manifest excluded), as bytes (keys sorted). */
 export function encodeManifest(dataVersion: string, files: ReadonlyMap<string, Buffer>): Buffer {
   const entries: Manifest['files'] = {};
-  for (const [path, bytes] of files) entries[path] = { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+  for (const [path, bytes] of files) entries[path] = { sha256: sha256Hex(bytes), bytes: bytes.length };
   const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: entries };
   return Buffer.from(stringify(manifest) + '\n');
 }

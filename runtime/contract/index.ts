@@ -3,3 +3,4 @@ export * from './format.ts';
 export * from './artifacts.ts';
 export * from './matrix.ts';
 export * from './paths.ts';
+export * from './manifest.ts';

@@ -10,7 +10,7 @@ import { currentVersion, loadDataset, type Dataset } from '../data/load.ts';
 import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
 import { COMPONENTS } from '../schemas/index.ts';
 import { compileComponent, createAjv } from '../schemas/validator.ts';
-import { isPlainPath, manifestProblems } from './manifest-check.ts';
+import { isPlainPath, manifestProblems } from '../contract/manifest.ts';
 
 /** Thrown with every problem found; the old version keeps serving. */
 export class VersionRefused extends Error {

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOG_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest } from '../contract/index.ts';
 import { DATA_VERSION_PATTERN_TEXT, FILE_NAME_PATTERN_TEXT } from '../schemas/datasets.ts';
-import { isPlainPath, sha256Hex } from './manifest-check.ts';
+import { isPlainPath, sha256Hex } from '../contract/manifest.ts';
 
 /** `YYYY-MM-DD.<8 hex>` (BEHAVIOUR §10). */
 export const DATA_VERSION_PATTERN = new RegExp(DATA_VERSION_PATTERN_TEXT);

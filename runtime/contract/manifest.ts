@@ -1,7 +1,8 @@
 /**
  * Integrity of a data version against its manifest: every listed file present with its size and sha256,
  * and every listed name a plain relative path (so a name taken from a manifest can never leave the
- * version directory). Pure over a file getter; used by the reload check, the downloads and the release tool.
+ * version directory). Pure over a file getter; used by the reload check, the downloads and the release tool, and by encodeManifest
+ * (artifacts.ts) for the sha256 it writes.
  */
 import { createHash } from 'node:crypto';
 
