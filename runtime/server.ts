@@ -14,6 +14,9 @@ import { createApp, type App } from './app.ts';
 import { loadCheckedDataset } from './datasets/check.ts';
 import { loadPageFiles } from './pages/load.ts';
 import { scanDatasets } from './datasets/store.ts';
+import type { ReloadOutcome } from './ops/reload.ts';
+
+export type { ReloadOutcome };
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -32,14 +35,6 @@ export interface ServerOptions {
   serverOptions?: http.ServerOptions;
   /** Installs the request listener on the server (default: server.on('request', handler)). */
   attach?: (server: http.Server, handler: RequestListener, app: App) => void;
-}
-
-/** What a reload did: `to` is the version in service afterwards (`from` when refused or unchanged). */
-export interface ReloadOutcome {
-  status: 'reloaded' | 'unchanged' | 'refused';
-  from: string;
-  to: string;
-  reason?: string;
 }
 
 export interface StartedServer {

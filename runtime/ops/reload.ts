@@ -11,6 +11,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { logEvent } from './logger.ts';
 
+/** What a reload did: `to` is the version in service afterwards (`from` when refused or unchanged). */
 export interface ReloadOutcome {
   status: 'reloaded' | 'unchanged' | 'refused';
   from: string;
