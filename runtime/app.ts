@@ -8,7 +8,9 @@ import polka from 'polka';
 import type { Dataset } from './data/load.ts';
 import { ApiError } from './http/errors.ts';
 import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
-import { parseQuery } from './http/query.ts';
+import { parseQuery, type QueryValues } from './http/query.ts';
+import { searchParams, splitTarget } from './http/target.ts';
+import { memoize } from './http/memo.ts';
 import { sendError, sendReply, type ExtraHeaders } from './http/reply.ts';
 import { requestIdOf } from './ops/request-id.ts';
 import { createContext, type ApiRequest, type AppContext } from './handlers/context.ts';
@@ -20,6 +22,7 @@ import { COMPONENTS } from './schemas/index.ts';
 import { openapiDocument } from './openapi.ts';
 import type { PageFiles } from './pages/load.ts';
 import { EMPTY_STORE, type DatasetStore } from './datasets/store.ts';
+import { memoizeFind, type Finder } from './http/memo-find.ts';
 
 export interface App {
   /** Node request listener. */
@@ -41,7 +44,7 @@ function legacyHeaders(successor: string): ExtraHeaders {
   return [['Deprecation', 'true'], ['Link', `<${successor}>; rel="successor-version"`]];
 }
 
-type Dispatch = (req: ApiRequest, res: ServerResponse) => void;
+type Dispatch = (req: ApiRequest & { search?: string }, res: ServerResponse) => void;
 
 /** Query parameters belong to the GET of a path; a POST takes none (registry/types.ts). */
 const NO_QUERY = {};
@@ -55,6 +58,8 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
   const base: ExtraHeaders = legacy ? legacyHeaders(endpoint.successor!) : [];
   const withAllow: ExtraHeaders = [['Allow', allow], ...base];
   const contentType = endpoint.success.contentType;
+  // Validated and normalized once per distinct query string (frozen: every request shares it); invalid ones throw each time.
+  const getQuery = memoize((search): QueryValues => Object.freeze(parseQuery(searchParams(search), querySpec, lenient)));
   const methodNotAllowed = (method: string) =>
     new ApiError('method_not_allowed', `Method ${method} is not allowed on ${endpoint.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
 
@@ -72,7 +77,9 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
     }
     const fail = (e: unknown) => sendError(req, res, requestId, e, legacy, base);
     try {
-      const reply = handler(req, parseQuery(req.query, method === 'POST' ? NO_QUERY : querySpec, lenient));
+      const search = req.search ?? '';
+      const query = method === 'POST' ? parseQuery(searchParams(search), NO_QUERY, lenient) : getQuery(search);
+      const reply = handler(req, query);
       const send = (r: Awaited<typeof reply>) =>
         sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link), contentType);
       if (reply instanceof Promise) reply.then(send, fail);
@@ -89,8 +96,9 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
-  // polka splits the target (@polka/url: path, query by node:querystring, fragment dropped), matches the path
-  // against each registered pattern (trouter), percent-decodes the params and runs the first match.
+  // polka splits the target (http/target.ts: path and search, fragment dropped; the query is parsed per endpoint
+  // in dispatch), matches the path against each registered pattern (trouter, memoized per path: http/memo-find.ts),
+  // percent-decodes the params and runs the first match.
   const app = polka({
     onNoMatch: notFound,
     onError: (err, req, res) => sendError(req, res, requestIdOf(req), err, false),
@@ -101,6 +109,8 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
     routeOf.set(d, r);
     app.all(r.pattern, d as unknown as Parameters<typeof app.all>[1]);
   }
+  memoizeFind(app as unknown as Finder<unknown>); // every registration above matches all methods
+  app.parse = splitTarget as unknown as typeof app.parse;
   /** The registry entry polka's router matches for a path (method '' finds the all-methods registrations). */
   const routeAt = (path: string): Route | undefined => routeOf.get(app.find('' as 'GET', path).handlers[0]);
   // Log path templates come from the same router (every app is built from the same registry).

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --seconds 5 --rounds 3 --connections 50 --warmup 2 --smoke --extras --out file]
+ * npm run bench [-- --seconds 5 --rounds 3 --connections 50 --warmup 2 --only text --smoke --extras --out file]
  *
  * The server as shipped: `node dist/server.mjs` exactly as `npm start` runs it, request logging ON and
  * written to a file — beside the same server with LOG_REQUESTS=0 and a raw node:http baseline serving
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     smoke: { type: 'boolean', default: false },
     extras: { type: 'boolean', default: false },
+    /** Only the cases whose name contains this text (for iterating on one path). */
+    only: { type: 'string' },
     out: { type: 'string' },
   },
   allowPositionals: true,
@@ -137,7 +139,7 @@ async function main(): Promise<void> {
     children.push(baseline);
     if (varnishdPath()) cache = await startVarnish({ backendPort: Number(new URL(api.ready.url).port) });
     else say('varnishd not installed: the "through the cache" cases are skipped');
-    const cases = allCases.filter((c) => !c.via || cache);
+    const cases = allCases.filter((c) => (!c.via || cache) && (args.only === undefined || c.name.includes(args.only)));
 
     const server: Record<Side, Child<{ url: string }>> = { api, apiNoLog, baseline };
     /** URL and the processes whose CPU a side's requests cost; undefined = not measured for this case. */
