@@ -11,11 +11,11 @@ import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
 import { parseQuery, type QueryValues } from './http/query.ts';
 import { searchParams, splitTarget } from './http/target.ts';
 import { memoize } from './http/memo.ts';
-import { sendError, sendReply, type ExtraHeaders } from './http/reply.ts';
+import { sendError, sendReply, type ExtraHeaders, type Reply } from './http/reply.ts';
 import { requestIdOf } from './ops/request-id.ts';
 import { createContext, type ApiRequest, type AppContext } from './handlers/context.ts';
 import { ROUTES, type Route } from './registry/index.ts';
-import { installRouteTemplates } from './ops/route-template.ts';
+import { installRouteTemplates, type WithLogPath } from './ops/route-template.ts';
 import { createAjv } from './schemas/validator.ts';
 import { createValidators } from './schemas/requests.ts';
 import { COMPONENTS } from './schemas/index.ts';
@@ -44,14 +44,14 @@ function legacyHeaders(successor: string): ExtraHeaders {
   return [['Deprecation', 'true'], ['Link', `<${successor}>; rel="successor-version"`]];
 }
 
-type Dispatch = (req: ApiRequest & { search?: string }, res: ServerResponse) => void;
+type Dispatch = (req: ApiRequest & WithLogPath & { search?: string }, res: ServerResponse) => void;
 
 /** Query parameters belong to the GET of a path; a POST takes none (registry/types.ts). */
 const NO_QUERY = {};
 
 /** One request listener per endpoint: method dispatch, query whitelist, then the handler's Reply (or error) is written. */
 function dispatch(route: Route, ctx: AppContext): Dispatch {
-  const { endpoint, allow, querySpec, lenient } = route;
+  const { endpoint, allow, querySpec, lenient, logPath } = route;
   const get = endpoint.get?.(ctx);
   const post = endpoint.post?.(ctx);
   const legacy = endpoint.successor !== undefined;
@@ -64,6 +64,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
     new ApiError('method_not_allowed', `Method ${method} is not allowed on ${endpoint.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
 
   return (req, res) => {
+    req.logPath = logPath;
     const requestId = requestIdOf(req);
     const method = req.method ?? '';
     if (method === 'OPTIONS') {
@@ -75,19 +76,23 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
       sendError(req, res, requestId, methodNotAllowed(method), legacy, base);
       return;
     }
-    const fail = (e: unknown) => sendError(req, res, requestId, e, legacy, base);
     try {
       const search = req.search ?? '';
       const query = method === 'POST' ? parseQuery(searchParams(search), NO_QUERY, lenient) : getQuery(search);
       const reply = handler(req, query);
-      const send = (r: Awaited<typeof reply>) =>
-        sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link), contentType);
-      if (reply instanceof Promise) reply.then(send, fail);
-      else send(reply);
+      if (reply instanceof Promise) reply.then((r) => send(req, res, requestId, r), (e: unknown) => fail(req, res, requestId, e));
+      else send(req, res, requestId, reply);
     } catch (e) {
-      fail(e);
+      fail(req, res, requestId, e);
     }
   };
+
+  function send(req: ApiRequest, res: ServerResponse, requestId: string, r: Reply): void {
+    sendReply(req, res, requestId, r, r.link === undefined ? base : legacyHeaders(r.link), contentType);
+  }
+  function fail(req: ApiRequest, res: ServerResponse, requestId: string, e: unknown): void {
+    sendError(req, res, requestId, e, legacy, base);
+  }
 }
 
 export function createApp(ds: Dataset, opts: AppOptions = {}): App {

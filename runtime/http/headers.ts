@@ -46,6 +46,16 @@ const NOSNIFF: readonly string[] = ['X-Content-Type-Options', 'nosniff'];
 /** Headers that do not depend on the request, in write order (flat [name, value, …] list); JSON bodies. */
 export const CONSTANT_HEADERS: readonly string[] = [...CORS_HEADERS, 'Content-Type', CONTENT_TYPE_JSON, ...NOSNIFF];
 
+/** The first headers of every response, X-Request-Id's value left blank (index 1), per Content-Type. */
+const JSON_START: readonly string[] = ['X-Request-Id', '', ...CONSTANT_HEADERS];
+const starts = new Map<string, readonly string[]>();
+function headStart(contentType: string | undefined): readonly string[] {
+  if (contentType === undefined) return JSON_START;
+  let s = starts.get(contentType);
+  if (s === undefined) starts.set(contentType, (s = ['X-Request-Id', '', ...CORS_HEADERS, 'Content-Type', contentType, ...NOSNIFF]));
+  return s;
+}
+
 export interface ResponseHead {
   status: number;
   requestId: string;
@@ -57,8 +67,10 @@ export interface ResponseHead {
   extra?: readonly (readonly [string, string])[];
 }
 
-/** A body: one string or buffer, or chunks written back to back (corked: one write to the socket). */
-export type Body = string | Buffer | readonly (string | Buffer)[];
+/** A body: bytes, or a string in a BodyEncoding (a string is written with the head in one write). */
+export type Body = string | Buffer;
+/** utf8: text; latin1: a byte string (one character per byte, http/template.ts). */
+export type BodyEncoding = 'utf8' | 'latin1';
 
 /**
  * Writes status, headers and (unless `body` is null or the request is HEAD) the body.
@@ -70,21 +82,17 @@ export function writeResponse(
   body: Body | null,
   bodyBytes: number,
   isHead: boolean,
+  encoding: BodyEncoding = 'utf8',
 ): void {
-  const constant = head.contentType === undefined ? CONSTANT_HEADERS : [...CORS_HEADERS, 'Content-Type', head.contentType, ...NOSNIFF];
-  const h: string[] = ['X-Request-Id', head.requestId, ...constant, 'Cache-Control', head.cacheControl];
+  const h = headStart(head.contentType).slice();
+  h[1] = head.requestId;
+  h.push('Cache-Control', head.cacheControl);
   if (head.etag !== undefined) h.push('ETag', head.etag);
   if (head.extra) for (const [k, v] of head.extra) h.push(k, v);
   const bodyless = head.status === 204 || head.status === 304;
   if (!bodyless && body !== null) h.push('Content-Length', String(bodyBytes));
   res.writeHead(head.status, h);
   if (bodyless || body === null || isHead) res.end();
-  else if (typeof body === 'string' || !Array.isArray(body)) res.end(body);
-  else {
-    // end() uncorks the socket completely: headers and every chunk leave in one writev.
-    res.cork();
-    const last = body.length - 1;
-    for (let i = 0; i < last; i++) res.write(body[i]);
-    res.end(body[last]);
-  }
+  else if (typeof body === 'string') res.end(body, encoding);
+  else res.end(body);
 }

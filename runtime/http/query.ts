@@ -96,11 +96,23 @@ function normalize(name: string, v: string, rule: ParamRule): string | number {
   }
 }
 
+/** Canonical forms of frozen values: the app shares one frozen object per distinct query string (app.ts). */
+const canonicalOf = new WeakMap<QueryValues, string>();
+
 /**
  * Canonical form of normalized values (for ETags and caches): names sorted, `name=value` joined by '&',
  * defaults left out, so `?limit=50&offset=0` and no query at all are the same resource.
  */
 export function canonicalQuery(values: QueryValues): string {
+  let s = canonicalOf.get(values);
+  if (s === undefined) {
+    s = canonicalForm(values);
+    if (Object.isFrozen(values)) canonicalOf.set(values, s);
+  }
+  return s;
+}
+
+function canonicalForm(values: QueryValues): string {
   const names = Object.keys(values).sort();
   let s = '';
   for (const n of names) {

@@ -50,7 +50,8 @@ export function sendReply(
   const head = { status: (reply.kind === 'body' && reply.status) || 200, requestId, cacheControl: reply.cacheControl, etag: reply.etag, contentType: type, extra: headers };
   if (reply.kind === 'template') {
     const values = { requestId };
-    writeResponse(res, head, isHead ? '' : reply.template.body(values), reply.template.byteLength(values), isHead);
+    const { template } = reply;
+    writeResponse(res, head, isHead ? '' : template.body(values), template.byteLength(values), isHead, template.encoding);
   }
   else writeResponse(res, head, reply.body, reply.bytes, isHead);
 }

@@ -5,22 +5,24 @@
  * A template is filled in steps (`fill` leaves the blanks it is not given) and, when it is written many
  * times, encoded once to UTF-8 (`encode`): each request then writes the bytes as they are.
  */
-import type { Body } from './headers.ts';
+import type { BodyEncoding } from './headers.ts';
 
 export type Values<B extends string> = { readonly [K in B]: string };
 
 /** What a reply holds: a body with blanks, written with their values. */
 export interface Fillable<B extends string> {
-  /** The body with every blank filled: one string, or chunks written back to back. */
-  body(values: Values<B>): Body;
-  /** Byte length of `body(values)`. */
+  /** The body with every blank filled, as one string in `encoding`. */
+  body(values: Values<B>): string;
+  /** How `body` is written: text (utf8), or a byte string (latin1: each character is one byte). */
+  readonly encoding: BodyEncoding;
+  /** Byte length of `body(values)` once written. */
   byteLength(values: Values<B>): number;
 }
 
-const sumBytes = (parts: readonly (string | Buffer)[]) =>
-  parts.reduce((n, p) => n + (typeof p === 'string' ? Buffer.byteLength(p) : p.length), 0);
+const sumBytes = (parts: readonly string[]) => parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
 
 export class Template<B extends string> implements Fillable<B> {
+  readonly encoding = 'utf8';
   private fixed = -1;
 
   constructor(
@@ -66,30 +68,41 @@ export class Template<B extends string> implements Fillable<B> {
     return n;
   }
 
-  /** The same as UTF-8 bytes (the strings are not kept: cached replies are held once). */
+  /** The same as UTF-8 bytes, held as byte strings (the text is not kept: cached replies are held once). */
   encode(): EncodedTemplate<B> {
-    return new EncodedTemplate(this.parts.map((p) => Buffer.from(p)), this.blanks);
+    return new EncodedTemplate(this.parts.map(byteString), this.blanks);
   }
 }
 
+/** The UTF-8 bytes of `text` as a byte string: one character per byte (a one-byte V8 string, written as latin1). */
+export function byteString(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
- * An encoded template: written as chunks (its bytes and the values interleaved, in one go without
- * copying the parts — measured cheaper than splicing into a fresh buffer, markedly so for 20 KB bodies).
+ * An encoded template: its parts are the UTF-8 bytes as byte strings, so a filled body is one string that
+ * Node writes together with the head in a single write (the head is latin1 too). Measured in one run on
+ * GET /v1/buildings/{code}: 0.80× → 0.87× the raw baseline's throughput, against writing the parts as
+ * Buffer chunks (one writev of four pieces). Values (request ids) are ASCII, so they are bytes already;
+ * any other value is encoded.
  */
 export class EncodedTemplate<B extends string> implements Fillable<B> {
+  readonly encoding = 'latin1';
   private readonly fixed: number;
 
   constructor(
-    readonly parts: readonly Buffer[],
+    readonly parts: readonly string[],
     readonly blanks: readonly B[],
   ) {
-    this.fixed = sumBytes(parts);
+    this.fixed = parts.reduce((n, p) => n + p.length, 0);
   }
 
-  body(values: Values<B>): readonly (string | Buffer)[] {
-    const out: (string | Buffer)[] = [this.parts[0]!];
-    for (let i = 0; i < this.blanks.length; i++) out.push(values[this.blanks[i]!], this.parts[i + 1]!);
-    return out;
+  body(values: Values<B>): string {
+    let s = this.parts[0]!;
+    for (let i = 0; i < this.blanks.length; i++) s += bytesOf(values[this.blanks[i]!]) + this.parts[i + 1]!;
+    return s;
   }
 
   byteLength(values: Values<B>): number {
@@ -98,6 +111,8 @@ export class EncodedTemplate<B extends string> implements Fillable<B> {
     return n;
   }
 }
+
+const bytesOf = (value: string) => (ASCII.test(value) ? value : byteString(value));
 
 /** Builds a template from text and blanks in order. */
 export class TemplateBuilder<B extends string> {

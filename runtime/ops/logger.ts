@@ -9,7 +9,7 @@
  * Request lines never carry bodies, query strings or raw paths.
  */
 import pino from 'pino';
-import { routeTemplate } from './route-template.ts';
+import { requestTemplate, type WithLogPath } from './route-template.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -24,7 +24,9 @@ export type Level = 'info' | 'warn' | 'error';
 
 // minLength 1 writes as soon as there is data, like 0, but makes flush(cb) wait until every write has
 // completed (with 0 it calls back at once, and a line still in an asynchronous write can be lost at exit).
-const dest = pino.destination({ dest: 1, sync: false, minLength: 1 });
+// maxWrite: a whole batch (FLUSH_BYTES) in one write — each asynchronous write costs the event loop and the
+// thread pool a fixed ~40 µs on top of the bytes (measured here with sonic-boom: 16 KiB 95 µs, sync 52 µs).
+const dest = pino.destination({ dest: 1, sync: false, minLength: 1, maxWrite: 64 * 1024 });
 
 /** ISO time of the current millisecond, formatted once per millisecond. */
 let lastMs = -1;
@@ -51,9 +53,9 @@ const logger = pino(
 
 // Request lines are handed to the destination in batches: an asynchronous fs.write costs ~14 µs of the
 // event loop's time per call whatever its size (measured here), so one write per request would cost more
-// than formatting the line. A batch goes out at 16 KiB (sonic-boom's largest single write) or 50 ms after
-// its first line, whichever comes first; exits flush synchronously, so no line is lost.
-const FLUSH_BYTES = 16 * 1024;
+// than formatting the line. A batch goes out at 64 KiB (one write, see maxWrite) or 50 ms after its first
+// line, whichever comes first; exits flush synchronously, so no line is lost.
+const FLUSH_BYTES = 64 * 1024;
 const FLUSH_MS = 50;
 let pending = '';
 let timer: NodeJS.Timeout | null = null;
@@ -152,6 +154,6 @@ export function describeError(err: unknown): Record<string, unknown> {
 }
 
 /** The one "request failed" line (a bug or a crash while answering): template path, never the raw URL. */
-export function logRequestFailure(req: { method?: string; url?: string }, requestId: string, err: unknown): void {
-  logEvent('error', 'request failed', { method: req.method, path: routeTemplate(req.url), requestId, ...describeError(err) });
+export function logRequestFailure(req: { method?: string; url?: string } & WithLogPath, requestId: string, err: unknown): void {
+  logEvent('error', 'request failed', { method: req.method, path: requestTemplate(req), requestId, ...describeError(err) });
 }

@@ -9,7 +9,7 @@ import { logRequest } from './logger.ts';
 import { sendOpsError } from './error-response.ts';
 import { handleInternalError, testHooks } from './crash-safety.ts';
 import { requestIdOf } from './request-id.ts';
-import { routeTemplate } from './route-template.ts';
+import { requestTemplate } from './route-template.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -31,7 +31,7 @@ export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admis
     admission.inflight--;
     if (log) {
       const req = this.req;
-      const path = routeTemplate(req.url);
+      const path = requestTemplate(req);
       if (PROBES.has(path) && this.statusCode < 500) return; // probes are not request traffic
       logRequest({
         method: req.method ?? 'OTHER',
@@ -57,27 +57,28 @@ export function guardRequests(handler: Handler, cfg: OpsConfig, admission: Admis
       return;
     }
 
-    try {
-      const hook = testHooks.beforeHandle;
-      if (hook !== null) {
+    const hook = testHooks.beforeHandle;
+    if (hook !== null) {
+      try {
         const r = hook(req, res);
         if (r instanceof Promise) {
-          r.then(() => run(), onFailure.bind({ req, res }));
+          r.then(() => run(handler, req, res), onFailure.bind({ req, res }));
           return;
         }
+      } catch (err) {
+        handleInternalError(err, req, res);
+        return;
       }
-      run();
+    }
+    run(handler, req, res);
+  };
+
+  function run(h: Handler, req: IncomingMessage, res: ServerResponse): void {
+    try {
+      const r = h(req, res);
+      if (r instanceof Promise) r.catch(onFailure.bind({ req, res }));
     } catch (err) {
       handleInternalError(err, req, res);
     }
-
-    function run(): void {
-      try {
-        const r = handler(req, res);
-        if (r instanceof Promise) r.catch(onFailure.bind({ req, res }));
-      } catch (err) {
-        handleInternalError(err, req, res);
-      }
-    }
-  };
+  }
 }

@@ -22,3 +22,13 @@ export function routeTemplate(url: string | undefined): string {
   if (path === '/') return '/';
   return templateOf(path) ?? UNMATCHED;
 }
+
+/** A request the app has matched to an endpoint carries that endpoint's template (set by app.ts's dispatch). */
+export interface WithLogPath {
+  logPath?: string;
+}
+
+/** The template of a request: the one its endpoint set, else looked up from its target. */
+export function requestTemplate(req: { url?: string } & WithLogPath): string {
+  return req.logPath ?? routeTemplate(req.url);
+}

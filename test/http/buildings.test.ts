@@ -18,6 +18,15 @@ describe('GET /v1/buildings', () => {
     expect(r.body.meta.pagination).toMatchObject({ limit: 50, offset: 0, total: 30, count: 30, nextOffset: null });
   });
 
+  it('writes prepared bodies as UTF-8 with a Content-Length in bytes (GET and HEAD)', async () => {
+    const path = '/v1/buildings?campus=carleton&limit=100';
+    const r = await call(t.base, path);
+    expect(r.body.data.map((b: any) => b.name)).toContain('Nideyinàn Centre');
+    expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(r.text));
+    const head = await fetch(t.base + path, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(r.headers.get('content-length'));
+  });
+
   it('pagination walk equals the full list', async () => {
     const full = codes(await call(t.base, '/v1/buildings?campus=ubc-vancouver&limit=100'));
     const total = (await call(t.base, '/v1/buildings?campus=ubc-vancouver&limit=1')).body.meta.pagination.total;
