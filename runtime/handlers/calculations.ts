@@ -1,29 +1,48 @@
-/** POST /v1/routes and POST /v1/gaps/plan (SPEC §4.5): never cached. */
+/**
+ * POST /v1/routes and POST /v1/gaps/plan (SPEC §4.5): never cached by HTTP. A result depends only on the
+ * resolved inputs (compute.ts keys), so each handler keeps the prepared reply per key (bounded): a repeated
+ * question is validated and resolved as always, then answered from the same bytes.
+ */
 import { framed, successFrame, type SuccessFrame } from '../http/envelope.ts';
 import { CACHE_NO_STORE } from '../http/headers.ts';
 import type { Reply } from '../http/reply.ts';
+import { BoundedCache } from '../http/reply-cache.ts';
 import type { GapPlanRequestBody, RouteRequestBody } from '../schemas/requests.ts';
-import { computeGapPlan, computeRoute, readRequest } from './compute.ts';
+import { computeGapPlan, gapInputs, gapPlanKey, readRequest, routeInputsKey, routeInputsOf, routeResult } from './compute.ts';
 import type { AppContext, Handler } from './context.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
+
+/** Prepared results kept per handler: a few KB each (a gap plan holds four Building records). */
+export const RESULTS_KEPT = 1024;
 
 function frameOf(ctx: AppContext): SuccessFrame {
   return successFrame(ctx.ds.dataVersion, { generatedAt: ctx.ds.generatedAt });
 }
 
 function calculated(frame: SuccessFrame, dataJson: string): Reply {
-  return { kind: 'template', template: framed(frame, dataJson), cacheControl: CACHE_NO_STORE };
+  return { kind: 'template', template: framed(frame, dataJson).encode(), cacheControl: CACHE_NO_STORE };
 }
 
 // The POSTs take no query parameters (SPEC §4): the registry declares none, so any is invalid_query before the body is read.
 export function routeHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
-  const answer = (body: RouteRequestBody) => calculated(frame, routeJson(computeRoute(ctx, body, { geometry: true }), ctx.recordJson));
+  const replies = new BoundedCache<Reply>(RESULTS_KEPT);
+  const answer = (body: RouteRequestBody): Reply => {
+    const inputs = routeInputsOf(ctx, body);
+    const geometry = body.geometry === true;
+    const key = geometry ? `${routeInputsKey(inputs)}\ngeometry` : routeInputsKey(inputs);
+    return replies.get(key) ?? replies.set(key, calculated(frame, routeJson(routeResult(ctx, inputs, geometry), ctx.recordJson)));
+  };
   return (req) => readRequest(req, ctx.validators.route).then(answer);
 }
 
 export function gapPlanHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
-  const answer = (body: GapPlanRequestBody) => calculated(frame, gapPlanJson(computeGapPlan(ctx, body), ctx.recordJson));
+  const replies = new BoundedCache<Reply>(RESULTS_KEPT);
+  const answer = (body: GapPlanRequestBody): Reply => {
+    const inputs = gapInputs(ctx, body);
+    const key = gapPlanKey(body, inputs);
+    return replies.get(key) ?? replies.set(key, calculated(frame, gapPlanJson(computeGapPlan(ctx, body, inputs), ctx.recordJson)));
+  };
   return (req) => readRequest(req, ctx.validators.gap).then(answer);
 }

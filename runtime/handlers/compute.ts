@@ -4,7 +4,7 @@
  * (and the gap plan). Same code for v1 and legacy, so their results are identical; the legacy
  * results then hold the campus's legacy Building records instead of the v1 ones.
  */
-import { planGap, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
+import { planGap, resolveGapPreferences, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
 import { readRouteCell } from '../contract/matrix.ts';
 import {
   resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
@@ -67,13 +67,23 @@ export function routeWithGeometryOf(ctx: AppContext, inputs: RouteInputs): Route
   return { ...routeOf(ctx, inputs), geometry: routeGeometry(inputs.campus, inputs.preferences.mode, inputs.from, inputs.to) };
 }
 
-/** The route; with `geometry` (v1 only: the legacy alias keeps its shape) and `geometry: true` in the body, its path. */
-export function computeRoute(ctx: AppContext, body: RouteRequestBody, { geometry = false } = {}): Route | RouteWithGeometry {
-  const inputs = resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
-  return geometry && body.geometry === true ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs);
+/** The route for resolved inputs, with its walked path when `geometry` (v1 only: the legacy alias keeps its shape). */
+export function routeResult(ctx: AppContext, inputs: RouteInputs, geometry: boolean): Route | RouteWithGeometry {
+  return geometry ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs);
 }
 
-const gapInputs = (ctx: AppContext, body: GapPlanRequestBody): RouteInputs =>
+/**
+ * Equal keys, equal results (within one data version): the campus, both building indexes and the applied
+ * preferences are everything a route depends on.
+ */
+export function routeInputsKey({ campus, from, to, preferences: p }: RouteInputs): string {
+  return `${campus.id}\n${from}\n${to}\n${p.mode}\n${p.walkingSpeedMps}\n${p.transitionBufferMinutes}`;
+}
+
+export const routeInputsOf = (ctx: AppContext, body: RouteRequestBody): RouteInputs =>
+  resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
+
+export const gapInputs = (ctx: AppContext, body: GapPlanRequestBody): RouteInputs =>
   resolveRouteInputs(ctx, body, body.from, body.to, body.routePreferences);
 
 function gapPlanOf(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
@@ -92,8 +102,14 @@ function gapPlanOf(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInput
   );
 }
 
-export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanData {
-  return gapPlanOf(ctx, body, gapInputs(ctx, body));
+export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInputs = gapInputs(ctx, body)): GapPlanData {
+  return gapPlanOf(ctx, body, inputs);
+}
+
+/** Equal keys, equal gap plans (within one data version): the route's inputs, the gap, the applied gap preferences. */
+export function gapPlanKey(body: GapPlanRequestBody, inputs: RouteInputs): string {
+  const { term, weekday, startTime, endTime } = body;
+  return `${routeInputsKey(inputs)}\n${term}\n${weekday}\n${startTime}\n${endTime}\n${JSON.stringify(resolveGapPreferences(body.gapPreferences))}`;
 }
 
 /**
@@ -107,7 +123,7 @@ function legacyRecords({ campus, from, to }: RouteInputs): { from: LegacyBuildin
 }
 
 export function computeLegacyRoute(ctx: AppContext, body: RouteRequestBody): RouteOf<LegacyBuilding> {
-  const inputs = resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
+  const inputs = routeInputsOf(ctx, body);
   return { ...routeOf(ctx, inputs), ...legacyRecords(inputs) };
 }
 

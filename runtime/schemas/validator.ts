@@ -84,8 +84,7 @@ export function fieldErrors(errors: readonly ErrorObject[]): FieldError[] {
 export function bodyValidator<T>(ajv: Ajv, component: string, crossChecks?: (body: unknown) => FieldError[]): (body: unknown) => T {
   const validate = compileComponent(ajv, component);
   return (body) => {
-    const errors = validate(body) ? [] : (validate.errors ?? []);
-    const fields = fieldErrors(errors);
+    const fields = validate(body) ? [] : fieldErrors(validate.errors ?? []);
     if (crossChecks) {
       for (const f of crossChecks(body)) if (!fields.some((x) => x.field === f.field)) fields.push(f);
     }

@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset, type Dataset } from '../../runtime/data/load.ts';
 import { createApp } from '../../runtime/app.ts';
 import type { AppContext } from '../../runtime/handlers/context.ts';
-import { computeGapPlan, computeLegacyGapPlan, computeLegacyRoute, computeRoute } from '../../runtime/handlers/compute.ts';
+import { computeGapPlan, computeLegacyGapPlan, computeLegacyRoute, routeInputsOf, routeResult } from '../../runtime/handlers/compute.ts';
+
+const computeRoute = (ctx: Parameters<typeof routeInputsOf>[0], body: Parameters<typeof routeInputsOf>[1]) => routeResult(ctx, routeInputsOf(ctx, body), false);
 import { gapPlanJson, markedTemplate, routeJson } from '../../runtime/handlers/result-json.ts';
 import { DIST, ensureDist } from './helpers.ts';
 
