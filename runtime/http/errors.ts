@@ -30,6 +30,10 @@ export interface FieldError {
   reason: string;
 }
 
+/**
+ * An answer to the client, not a fault: no stack trace is captured (capturing one cost ~9 µs, the most of a
+ * 404's CPU in a profile of unknown paths), so bad requests stay as cheap as good ones.
+ */
 export class ApiError extends Error {
   readonly status: number;
   constructor(
@@ -39,7 +43,10 @@ export class ApiError extends Error {
     /** Extra response headers (e.g. Allow on 405, Retry-After on 429). */
     readonly headers?: readonly [string, string][],
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.status = ERROR_STATUS[code];
   }
 }

@@ -1,4 +1,4 @@
-/** A small bounded cache of prepared replies keyed by canonical query (oldest entry evicted first). */
+/** A small bounded cache keyed by strings (canonical queries, request strings, resolved inputs): the oldest entry goes first. */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly max = 512) {}

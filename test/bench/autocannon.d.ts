@@ -46,6 +46,10 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     workers?: number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The running instance: a promise of the result that also emits 'response' (client, status, bytes, ms). */
+  interface Instance extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): this;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

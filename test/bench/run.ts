@@ -174,7 +174,7 @@ async function main(): Promise<void> {
           const res = await measured(side, cases[i]!, seconds);
           if (!res) continue;
           (byCase[i]!.rounds[side] ??= []).push(res);
-          say(`round ${r + 1} ${LABEL[side].padEnd(7)} ${cases[i]!.name.padEnd(34)} ${fmt(res.rps)} req/s p99 ${res.p99} ms, ${fmt(res.cpuUsPerRequest, 1)} µs CPU/req`);
+          say(`round ${r + 1} ${LABEL[side].padEnd(7)} ${cases[i]!.name.padEnd(34)} ${fmt(res.rps)} req/s p99 ${fmt(res.p99, 2)} ms, ${fmt(res.cpuUsPerRequest, 1)} µs CPU/req`);
         }
       }
     }
@@ -242,8 +242,8 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
         fmt(c.ratio, 2) + '×',
         Number.isFinite(c.ratioNoLog) ? fmt(c.ratioNoLog, 2) + '×' : '—',
         trio(c, (x) => x.cpuUsPerRequest, 1),
-        trio(c, (x) => x.p50, 1),
-        trio(c, (x) => x.p99, 1),
+        trio(c, (x) => x.p50, 2),
+        trio(c, (x) => x.p99, 2),
         String(SIDES.reduce((n, side) => n + (s(c, side)?.errors ?? 0), 0)),
       ]),
     ),
@@ -259,7 +259,7 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
     const t = TARGET[c.kind];
     checks.push([`${c.name} ≥ ${t.toFixed(2)}×`, c.ratio >= t, `${fmt(c.ratio, 2)}×`]);
     const p = s(c, 'api')!.p99 / s(c, 'baseline')!.p99;
-    checks.push([`${c.name} p99 ≤ 1.25× baseline p99`, p <= 1.25, `${fmt(s(c, 'api')!.p99, 1)} vs ${fmt(s(c, 'baseline')!.p99, 1)} ms (${fmt(p, 2)}×)`]);
+    checks.push([`${c.name} p99 ≤ 1.25× baseline p99`, p <= 1.25, `${fmt(s(c, 'api')!.p99, 2)} vs ${fmt(s(c, 'baseline')!.p99, 2)} ms (${fmt(p, 2)}×)`]);
   }
   checks.push(['RSS after warm-up < 150 MB', rss.afterWarmupMb < 150, `${fmt(rss.afterWarmupMb, 1)} MB`]);
   checks.push(['start-up to first answer < 500 ms', startup < 500, `${fmt(startup)} ms`]);

@@ -8,7 +8,7 @@ import { memoize } from '../../runtime/http/memo.ts';
 import { call, useServer } from './helpers.ts';
 
 describe('memoize', () => {
-  it('computes once per key, keeps no long key, and starts afresh when full', () => {
+  it('computes once per key, keeps no long key, and drops the oldest when full', () => {
     const calls: string[] = [];
     const f = memoize((k) => (calls.push(k), { k }), { maxKey: 4, maxEntries: 2 });
     expect(f('a')).toBe(f('a'));
@@ -16,8 +16,9 @@ describe('memoize', () => {
     f('longer');
     f('longer');
     expect(calls).toEqual(['a', 'longer', 'longer']);
-    f('b'); // the table holds a, b
-    f('c'); // full: starts afresh with c
+    f('b'); // kept: a, b
+    f('c'); // full: a goes, b and c stay
+    f('b');
     f('a');
     expect(calls).toEqual(['a', 'longer', 'longer', 'b', 'c', 'a']);
   });
