@@ -67,8 +67,11 @@ export interface ResponseHead {
   extra?: readonly (readonly [string, string])[];
 }
 
-/** A body: bytes, or a string in a BodyEncoding (a string is written with the head in one write). */
-export type Body = string | Buffer;
+/**
+ * A body: bytes, a string in a BodyEncoding (written with the head in one write), or chunks written back to
+ * back (corked: one writev).
+ */
+export type Body = string | Buffer | readonly (string | Buffer)[];
 /** utf8: text; latin1: a byte string (one character per byte, http/template.ts). */
 export type BodyEncoding = 'utf8' | 'latin1';
 
@@ -94,5 +97,12 @@ export function writeResponse(
   res.writeHead(head.status, h);
   if (bodyless || body === null || isHead) res.end();
   else if (typeof body === 'string') res.end(body, encoding);
-  else res.end(body);
+  else if (!Array.isArray(body)) res.end(body);
+  else {
+    // end() uncorks the socket completely: head and every chunk leave in one writev.
+    res.cork();
+    const last = body.length - 1;
+    for (let i = 0; i < last; i++) res.write(body[i], encoding);
+    res.end(body[last], encoding);
+  }
 }

@@ -1,6 +1,6 @@
 /** Templates with named blanks (runtime/http/template.ts): the one way prepared bodies are filled. */
 import { describe, expect, it } from 'vitest';
-import { TemplateBuilder } from '../../runtime/http/template.ts';
+import { SINGLE_WRITE_MAX, TemplateBuilder } from '../../runtime/http/template.ts';
 
 describe('Template', () => {
   const t = new TemplateBuilder<'instant' | 'requestId'>()
@@ -14,15 +14,19 @@ describe('Template', () => {
     expect(t.text({ instant: '1', requestId: 'x' })).toBe('{"a":1,"b":1,"é":"x"}');
   });
 
-  it('encoded: the byte string written as latin1 is the UTF-8 of the text, and byte lengths agree', () => {
-    const at = t.fill({ instant: '2' });
-    for (const values of [{ requestId: 'ab' }, { requestId: 'ünï' }]) {
-      const e = at.encode();
-      expect(e.encoding).toBe('latin1');
-      const bytes = Buffer.from(e.body(values), 'latin1');
-      expect(bytes.toString('utf8')).toBe(at.text(values));
-      expect(e.byteLength(values)).toBe(bytes.length);
-      expect(at.byteLength(values)).toBe(bytes.length);
+  it('encoded: the bytes written (one latin1 string when small, chunks when large) are the UTF-8 of the text', () => {
+    const large = new TemplateBuilder<'requestId'>().text(`{"é":"${'x'.repeat(SINGLE_WRITE_MAX)}","id":"`).blank('requestId').text('"}').build();
+    for (const [at, kind] of [[t.fill({ instant: '2' }), 'string'], [large, 'object']] as const) {
+      for (const values of [{ requestId: 'ab' }, { requestId: 'ünï' }]) {
+        const e = at.encode();
+        expect(e.encoding).toBe('latin1');
+        const body = e.body(values);
+        expect(typeof body).toBe(kind);
+        const bytes = Buffer.concat((typeof body === 'string' ? [body] : body as (string | Buffer)[]).map((c) => (typeof c === 'string' ? Buffer.from(c, 'latin1') : c)));
+        expect(bytes.toString('utf8')).toBe(at.text(values));
+        expect(e.byteLength(values)).toBe(bytes.length);
+        expect(at.byteLength(values)).toBe(bytes.length);
+      }
     }
   });
 });
