@@ -10,7 +10,7 @@ import { ApiError } from './http/errors.ts';
 import { CACHE_PREFLIGHT, writeResponse } from './http/headers.ts';
 import { parseQuery, type QueryValues } from './http/query.ts';
 import { searchParams, splitTarget } from './http/target.ts';
-import { memoize } from './http/memo.ts';
+import { memoize, QUERY_STRINGS } from './http/memo.ts';
 import { sendError, sendReply, type ExtraHeaders, type Reply } from './http/reply.ts';
 import { requestIdOf } from './ops/request-id.ts';
 import { createContext, type ApiRequest, type AppContext } from './handlers/context.ts';
@@ -59,7 +59,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
   const withAllow: ExtraHeaders = [['Allow', allow], ...base];
   const contentType = endpoint.success.contentType;
   // Validated and normalized once per distinct query string (frozen: every request shares it); invalid ones throw each time.
-  const getQuery = memoize((search): QueryValues => Object.freeze(parseQuery(searchParams(search), querySpec, lenient)));
+  const getQuery = memoize((search): QueryValues => Object.freeze(parseQuery(searchParams(search), querySpec, lenient)), QUERY_STRINGS);
   const methodNotAllowed = (method: string) =>
     new ApiError('method_not_allowed', `Method ${method} is not allowed on ${endpoint.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
 

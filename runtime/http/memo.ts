@@ -11,7 +11,10 @@ export interface MemoBounds {
   maxEntries: number;
 }
 
+/** One table for the whole app (router lookups by path): at most ~1 MB of keys. */
 export const REQUEST_STRINGS: MemoBounds = { maxKey: 256, maxEntries: 4096 };
+/** One table per endpoint (validated query strings, 27 endpoints): together at most ~10 MB. */
+export const QUERY_STRINGS: MemoBounds = { maxKey: 256, maxEntries: 512 };
 
 export function memoize<V>(compute: (key: string) => V, bounds: MemoBounds = REQUEST_STRINGS): (key: string) => V {
   const kept = new BoundedCache<V>(bounds.maxEntries);
