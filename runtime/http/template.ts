@@ -82,7 +82,7 @@ export function byteString(text: string): string {
 /**
  * Bodies up to this size are written as one byte string, together with the head in a single write; larger
  * ones as Buffer chunks in one corked writev. Same-run A/Bs here: a 0.7 KB building 0.80× → 0.87× of the raw
- * baseline's throughput as one string; the 16 KB buildings list 23.8 vs 26.5 µs CPU per request as chunks
+ * baseline's throughput as one string (a repeat: within noise); the 16 KB list 23.8 vs 26.5 µs CPU per request as chunks
  * (a string that large is copied once more to be flattened and encoded).
  */
 export const SINGLE_WRITE_MAX = 8 * 1024;
