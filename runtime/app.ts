@@ -22,7 +22,7 @@ import { COMPONENTS } from './schemas/index.ts';
 import { openapiDocument } from './openapi.ts';
 import type { PageFiles } from './pages/load.ts';
 import { EMPTY_STORE, type DatasetStore } from './datasets/store.ts';
-import { memoizeFind, type Finder } from './http/memo-find.ts';
+import { decodeParams, memoizeFind, type Finder } from './http/memo-find.ts';
 
 export interface App {
   /** Node request listener. */
@@ -101,28 +101,34 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
-  // polka splits the target (http/target.ts: path and search, fragment dropped; the query is parsed per endpoint
-  // in dispatch), matches the path against each registered pattern (trouter, memoized per path: http/memo-find.ts),
-  // percent-decodes the params and runs the first match.
-  const app = polka({
-    onNoMatch: notFound,
-    onError: (err, req, res) => sendError(req, res, requestIdOf(req), err, false),
-  });
+  // polka is the one router: every registry endpoint is registered on it below and looked up with its `find`
+  // (trouter, memoized per path: http/memo-find.ts). Its request loop is not used: `route` below splits the
+  // target, percent-decodes the params and calls the matched endpoint's dispatch directly.
+  const app = polka();
   const routeOf = new Map<unknown, Route>();
   for (const r of ROUTES) {
     const d = dispatch(r, ctx);
     routeOf.set(d, r);
     app.all(r.pattern, d as unknown as Parameters<typeof app.all>[1]);
   }
-  memoizeFind(app as unknown as Finder<unknown>); // every registration above matches all methods
-  app.parse = splitTarget as unknown as typeof app.parse;
+  const find = memoizeFind(app as unknown as Finder<Dispatch>); // every registration above matches all methods
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
+    const { path, search } = splitTarget(req.url ?? '/');
+    const found = find(path);
+    const d = found.handlers[0];
+    if (d === undefined) return notFound(req, res);
+    const r = req as ApiRequest & { search?: string };
+    r.params = path.indexOf('%', 1) === -1 ? found.params : decodeParams(found.params);
+    r.search = search;
+    d(r, res);
+  };
   /** The registry entry polka's router matches for a path (method '' finds the all-methods registrations). */
-  const routeAt = (path: string): Route | undefined => routeOf.get(app.find('' as 'GET', path).handlers[0]);
+  const routeAt = (path: string): Route | undefined => routeOf.get(find(path).handlers[0]!);
   // Log path templates come from the same router (every app is built from the same registry).
   installRouteTemplates((path) => routeAt(path)?.logPath);
   const allowFor = (url: string): string | undefined => {
     const q = url.indexOf('?');
     return routeAt(q === -1 ? url : url.slice(0, q))?.allow;
   };
-  return { handler: app.handler as unknown as App['handler'], context: ctx, allowFor };
+  return { handler: route, context: ctx, allowFor };
 }

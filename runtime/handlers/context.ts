@@ -13,9 +13,8 @@ import { EMPTY_STORE, type DatasetStore } from '../datasets/store.ts';
 
 /** A request as app.ts hands it on: the target split into path and parsed query, the path's parameters. */
 export interface ApiRequest extends IncomingMessage {
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  params: Record<string, string>;
+  /** The path's params, percent-decoded (app.ts). */
+  params: Readonly<Record<string, string>>;
 }
 /** A request handler: the query is already checked against the endpoint's whitelist (registry). */
 export type Handler = (req: ApiRequest, query: QueryValues) => Reply | Promise<Reply>;
