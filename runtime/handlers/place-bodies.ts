@@ -9,6 +9,7 @@ import type { EvaluatedPlace } from '../data/places.ts';
 import type { PlaceRecord } from '../domain/types.ts';
 import { DATA_OPEN, LEGACY_OPEN, successFrame, type MetaExtras, type RequestIdBlank } from '../http/envelope.ts';
 import { CACHE_NO_STORE, cacheControlUntil } from '../http/headers.ts';
+import { isoAt } from '../http/instant.ts';
 import type { Reply } from '../http/reply.ts';
 import { TemplateBuilder, type EncodedTemplate, type Template } from '../http/template.ts';
 
@@ -135,11 +136,11 @@ function placesHeaders(view: PlacesView, now: Date, noStore: boolean): { cacheCo
 
 /** The reply of a v1 view at `now`: the instant spliced into the text; the writer adds the request id. */
 export function envelopeReply(view: EnvelopeView, now: Date, noStore: boolean): Reply {
-  return { kind: 'template', template: view.body.at(now.toISOString()), ...placesHeaders(view, now, noStore) };
+  return { kind: 'template', template: view.body.at(isoAt(now.getTime())), ...placesHeaders(view, now, noStore) };
 }
 
 /** The reply of a flat (legacy) view at `now`: the whole body, no request id inside. */
 export function flatReply(view: FlatView, now: Date, link: string): Reply {
-  const body = view.body.at(now.toISOString());
+  const body = view.body.at(isoAt(now.getTime()));
   return { kind: 'body', body, bytes: body.length, ...placesHeaders(view, now, false), link };
 }

@@ -24,6 +24,8 @@ export type CachePolicy = keyof typeof CACHE_POLICIES;
 export const CONTENT_TYPE_JSON = 'application/json; charset=utf-8';
 /** Longest max-age of a body that changes over time (places). */
 export const MAX_AGE_CHANGING = 60;
+/** `public, max-age=N` for N = 0 … MAX_AGE_CHANGING, made once. */
+const MAX_AGE = Array.from({ length: MAX_AGE_CHANGING + 1 }, (_, s) => `public, max-age=${s}`);
 
 /**
  * Cache-Control of a body that changes at `nextChange` (epoch ms; null when not within the horizon),
@@ -31,7 +33,7 @@ export const MAX_AGE_CHANGING = 60;
  */
 export function cacheControlUntil(nextChange: number | null, now: number): string {
   const seconds = nextChange === null ? MAX_AGE_CHANGING : Math.min(MAX_AGE_CHANGING, Math.max(0, Math.floor((nextChange - now) / 1000)));
-  return seconds > 0 ? `public, max-age=${seconds}` : CACHE_NO_STORE;
+  return seconds > 0 ? MAX_AGE[seconds]! : CACHE_NO_STORE;
 }
 
 const CORS_HEADERS: readonly string[] = [

@@ -11,6 +11,7 @@
  */
 import pino from 'pino';
 import { requestTemplate, type WithLogPath } from './route-template.ts';
+import { isoAt } from '../http/instant.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -29,17 +30,8 @@ export type Level = 'info' | 'warn' | 'error';
 // thread pool a fixed ~40 µs on top of the bytes (measured here with sonic-boom: 16 KiB 95 µs, sync 52 µs).
 const dest = pino.destination({ dest: 1, sync: false, minLength: 1, maxWrite: 64 * 1024 });
 
-/** ISO time of the current millisecond, formatted once per millisecond. */
-let lastMs = -1;
-let lastIso = '';
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== lastMs) {
-    lastMs = now;
-    lastIso = new Date(now).toISOString();
-  }
-  return lastIso;
-}
+/** ISO time of the current millisecond. */
+const isoNow = (): string => isoAt(Date.now());
 
 const logger = pino(
   {
