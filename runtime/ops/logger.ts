@@ -48,9 +48,14 @@ const logger = pino(
 // event loop's time per call whatever its size (measured here), so one write per request would cost more
 // than formatting the line. A batch goes out at 64 KiB (one write, see maxWrite) or 50 ms after its first
 // line, whichever comes first; exits flush synchronously, so no line is lost.
+// Each line is copied into the batch's bytes as it is made (lines are ASCII: see lineMiddle). Kept as one
+// growing string instead, a batch was a rope of thousands of small strings scattered over the heap by the
+// time it was flattened for the write: 0.55 µs per request in a GET's profile.
 const FLUSH_BYTES = 64 * 1024;
 const FLUSH_MS = 50;
-let pending = '';
+/** Room for one more line of any length past FLUSH_BYTES (a line is a few hundred bytes). */
+const batch = Buffer.allocUnsafe(FLUSH_BYTES + 4096);
+let used = 0;
 let timer: NodeJS.Timeout | null = null;
 
 function drainPending(): void {
@@ -58,10 +63,20 @@ function drainPending(): void {
     clearTimeout(timer);
     timer = null;
   }
-  if (pending === '') return;
-  const chunk = pending;
-  pending = '';
+  if (used === 0) return;
+  const chunk = batch.toString('latin1', 0, used);
+  used = 0;
   dest.write(chunk);
+}
+
+function append(line: string): void {
+  if (used + line.length > batch.length) drainPending();
+  used += batch.write(line, used, 'latin1');
+  if (used >= FLUSH_BYTES) drainPending();
+  else if (timer === null) {
+    timer = setTimeout(drainPending, FLUSH_MS);
+    timer.unref();
+  }
 }
 
 /** Hands every buffered line to the destination (which writes asynchronously). */
@@ -118,6 +133,11 @@ function lineHead(): string {
   return head;
 }
 
+/** A JSON string literal in ASCII (any other character escaped), so that a line's characters are its bytes. */
+function asciiJson(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
 /**
  * `","method":"GET","path":"/v1/…","status":` per path template and method, made once: templates come from
  * the route table and methods from a fixed set, so the table stays small (bounded anyway).
@@ -131,7 +151,7 @@ function lineMiddle(method: string, path: string): string {
   }
   let m = byMethod.get(method);
   if (m === undefined) {
-    m = '","method":"' + (METHODS.has(method) ? method : 'OTHER') + '","path":' + JSON.stringify(path) + ',"status":';
+    m = '","method":"' + (METHODS.has(method) ? method : 'OTHER') + '","path":' + asciiJson(path) + ',"status":';
     if (byMethod.size < METHODS.size + 1) byMethod.set(method, m);
   }
   return m;
@@ -147,17 +167,13 @@ function durationText(ms: number): string {
 }
 
 export function logRequest(e: RequestLogEntry): void {
-  pending +=
+  append(
     lineHead() + lineMiddle(e.method, e.path) + e.status +
     ',"durationMs":' + durationText(e.durationMs) +
     // Request ids are server-made UUIDs (ops/request-id.ts): nothing to escape.
     ',"requestId":"' + e.requestId +
-    (e.aborted ? '","aborted":true,"msg":"request"}\n' : '","msg":"request"}\n');
-  if (pending.length >= FLUSH_BYTES) drainPending();
-  else if (timer === null) {
-    timer = setTimeout(drainPending, FLUSH_MS);
-    timer.unref();
-  }
+    (e.aborted ? '","aborted":true,"msg":"request"}\n' : '","msg":"request"}\n'),
+  );
 }
 
 /** An operational event. `fields` must not contain request bodies or other caller data. */
