@@ -20,6 +20,9 @@ export interface Fillable<B extends string> {
 }
 
 const sumBytes = (parts: readonly string[]) => parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
+const ASCII = /^[\x00-\x7f]*$/;
+/** ASCII text: each character is one byte, in UTF-8 as in latin1. */
+const isAscii = (text: string) => ASCII.test(text);
 
 export class Template<B extends string> implements Fillable<B> {
   readonly encoding = 'utf8';
@@ -68,9 +71,10 @@ export class Template<B extends string> implements Fillable<B> {
     return n;
   }
 
-  /** The same as UTF-8 bytes (the text is not kept: cached replies are held once). */
+  /** The same as UTF-8 bytes (the text is not kept: cached replies are held once). ASCII text is its own bytes. */
   encode(): EncodedTemplate<B> {
-    return new EncodedTemplate(this.parts.map((p) => Buffer.from(p)), this.blanks);
+    const { parts, blanks } = this;
+    return new EncodedTemplate(parts.every(isAscii) ? parts : parts.map((p) => Buffer.from(p)), blanks);
   }
 }
 
@@ -87,8 +91,7 @@ export function byteString(text: string): string {
  */
 export const SINGLE_WRITE_MAX = 8 * 1024;
 
-const ASCII = /^[\x00-\x7f]*$/;
-const bytesOf = (value: string) => (ASCII.test(value) ? value : byteString(value));
+const bytesOf = (value: string) => (isAscii(value) ? value : byteString(value));
 
 /**
  * An encoded template: its parts are UTF-8 bytes — byte strings for a small body (filled, it is one string),
@@ -102,14 +105,16 @@ export class EncodedTemplate<B extends string> implements Fillable<B> {
   private readonly strings: readonly string[] | null;
   private readonly buffers: readonly Buffer[] | null;
 
+  /** `parts`: the UTF-8 bytes of each part, or ASCII text (one byte per character). */
   constructor(
-    parts: readonly Buffer[],
+    parts: readonly Buffer[] | readonly string[],
     readonly blanks: readonly B[],
   ) {
-    this.fixed = parts.reduce((n, p) => n + p.length, 0);
+    this.fixed = (parts as readonly (Buffer | string)[]).reduce((n, p) => n + p.length, 0);
     const small = this.fixed <= SINGLE_WRITE_MAX;
-    this.strings = small ? parts.map((p) => p.toString('latin1')) : null;
-    this.buffers = small ? null : parts;
+    const text = typeof parts[0] === 'string';
+    this.strings = !small ? null : text ? (parts as readonly string[]) : (parts as readonly Buffer[]).map((p) => p.toString('latin1'));
+    this.buffers = small ? null : text ? (parts as readonly string[]).map((p) => Buffer.from(p, 'latin1')) : (parts as readonly Buffer[]);
   }
 
   body(values: Values<B>): Body {

@@ -14,9 +14,11 @@ describe('Template', () => {
     expect(t.text({ instant: '1', requestId: 'x' })).toBe('{"a":1,"b":1,"é":"x"}');
   });
 
-  it('encoded: the bytes written (one latin1 string when small, chunks when large) are the UTF-8 of the text', () => {
-    const large = new TemplateBuilder<'requestId'>().text(`{"é":"${'x'.repeat(SINGLE_WRITE_MAX)}","id":"`).blank('requestId').text('"}').build();
-    for (const [at, kind] of [[t.fill({ instant: '2' }), 'string'], [large, 'object']] as const) {
+  it('encoded: the bytes written (one latin1 string when small, chunks when large) are the UTF-8 of the text, ASCII or not', () => {
+    const large = (key: string) => new TemplateBuilder<'requestId'>().text(`{"${key}":"${'x'.repeat(SINGLE_WRITE_MAX)}","id":"`).blank('requestId').text('"}').build();
+    const ascii = new TemplateBuilder<'requestId'>().text('{"e":"').blank('requestId').text('"}').build();
+    const cases = [[t.fill({ instant: '2' }), 'string'], [ascii, 'string'], [large('é'), 'object'], [large('e'), 'object']] as const;
+    for (const [at, kind] of cases) {
       for (const values of [{ requestId: 'ab' }, { requestId: 'ünï' }]) {
         const e = at.encode();
         expect(e.encoding).toBe('latin1');
