@@ -105,7 +105,7 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   // (trouter, memoized per path: http/memo-find.ts). Its request loop is not used: `route` below splits the
   // target, percent-decodes the params and calls the matched endpoint's dispatch directly.
   const app = polka();
-  const routeOf = new Map<unknown, Route>();
+  const routeOf = new Map<Dispatch, Route>();
   for (const r of ROUTES) {
     const d = dispatch(r, ctx);
     routeOf.set(d, r);
@@ -122,8 +122,11 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
     r.search = search;
     d(r, res);
   };
-  /** The registry entry polka's router matches for a path (method '' finds the all-methods registrations). */
-  const routeAt = (path: string): Route | undefined => routeOf.get(find(path).handlers[0]!);
+  /** The registry entry polka's router matches for a path. */
+  const routeAt = (path: string): Route | undefined => {
+    const d = find(path).handlers[0];
+    return d === undefined ? undefined : routeOf.get(d);
+  };
   // Log path templates come from the same router (every app is built from the same registry).
   installRouteTemplates((path) => routeAt(path)?.logPath);
   const allowFor = (url: string): string | undefined => {
