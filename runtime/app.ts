@@ -44,7 +44,8 @@ function legacyHeaders(successor: string): ExtraHeaders {
   return [['Deprecation', 'true'], ['Link', `<${successor}>; rel="successor-version"`]];
 }
 
-type Dispatch = (req: ApiRequest & WithLogPath & { search?: string }, res: ServerResponse) => void;
+/** `search`: the request target's query part ('?…' or ''). */
+type Dispatch = (req: ApiRequest & WithLogPath, res: ServerResponse, search: string) => void;
 
 /** Query parameters belong to the GET of a path; a POST takes none (registry/types.ts). */
 const NO_QUERY = {};
@@ -63,7 +64,7 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
   const methodNotAllowed = (method: string) =>
     new ApiError('method_not_allowed', `Method ${method} is not allowed on ${endpoint.path}. Allowed: ${allow}.`, undefined, [['Allow', allow]]);
 
-  return (req, res) => {
+  return (req, res, search) => {
     req.logPath = logPath;
     const requestId = requestIdOf(req);
     const method = req.method ?? '';
@@ -77,7 +78,6 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
       return;
     }
     try {
-      const search = req.search ?? '';
       const query = method === 'POST' ? parseQuery(searchParams(search), NO_QUERY, lenient) : getQuery(search);
       const reply = handler(req, query);
       if (reply instanceof Promise) reply.then((r) => send(req, res, requestId, r), (e: unknown) => fail(req, res, requestId, e));
@@ -117,10 +117,9 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
     const found = find(path);
     const d = found.handlers[0];
     if (d === undefined) return notFound(req, res);
-    const r = req as ApiRequest & { search?: string };
+    const r = req as ApiRequest;
     r.params = path.indexOf('%', 1) === -1 ? found.params : decodeParams(found.params);
-    r.search = search;
-    d(r, res);
+    d(r, res, search);
   };
   /** The registry entry polka's router matches for a path. */
   const routeAt = (path: string): Route | undefined => {

@@ -9,10 +9,11 @@ import { loadDataset, type Dataset } from '../../runtime/data/load.ts';
 import { createApp } from '../../runtime/app.ts';
 import type { AppContext } from '../../runtime/handlers/context.ts';
 import { computeGapPlan, computeLegacyGapPlan, computeLegacyRoute, routeInputsOf, routeResult } from '../../runtime/handlers/compute.ts';
-
-const computeRoute = (ctx: Parameters<typeof routeInputsOf>[0], body: Parameters<typeof routeInputsOf>[1]) => routeResult(ctx, routeInputsOf(ctx, body), false);
 import { gapPlanJson, markedTemplate, routeJson } from '../../runtime/handlers/result-json.ts';
 import { DIST, ensureDist } from './helpers.ts';
+
+/** The v1 route of a request body, without geometry. */
+const computeRoute = (ctx: AppContext, body: Parameters<typeof routeInputsOf>[1]) => routeResult(ctx, routeInputsOf(ctx, body), false);
 
 const GAP = { term: 'Winter', weekday: 'Friday', startTime: 690, endTime: 800 } as const;
 /** Every object key of a JSON text, at any depth. */
