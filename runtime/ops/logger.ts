@@ -1,34 +1,50 @@
 /**
- * The one logger: JSON lines on stdout through pino's asynchronous destination (sonic-boom on fd 1:
- * non-blocking writes, synchronous flush at exit). Operational events go through pino itself (levels,
- * error serialization, redaction of any body/query field as a safety net). The per-request line is the
- * one hot line: it is formatted here from fields that cannot carry caller text (method from a fixed set,
- * path template from the route table, status, duration, the server-made request id) and handed to the
- * same destination in batches (64 KiB or 50 ms), each line put together from pieces made once per
- * millisecond (the time) and per endpoint and method. Measured in one run (test/bench/logger-line.mjs):
- * pino.info per request line 3.5–4.8 µs, this line batched into pino's destination 1.1 µs.
+ * The one logger: JSON lines on stdout through pino's destination (sonic-boom on fd 1; see `dest` for when
+ * it writes synchronously). Operational events go through pino itself (levels, error serialization,
+ * redaction of any body/query field as a safety net). The per-request line is the one hot line: it is made
+ * from fields that cannot carry caller text (method from a fixed set, path template from the route table,
+ * status, duration, the server-made request id), recorded when a response closes and formatted a batch at a
+ * time (request-lines.ts) into the same destination. Measured in one run (npx tsx test/bench/logger-line.mjs,
+ * CPU per line incl. the write to a file): pino.info 3.7–4.4 µs, the shipped request line 0.5 µs.
  * Request lines never carry bodies, query strings or raw paths.
  */
+import { fstatSync } from 'node:fs';
 import pino from 'pino';
 import { requestTemplate, type WithLogPath } from './route-template.ts';
 import { isoAt } from '../http/instant.ts';
+import { RequestLines, type RequestLogEntry } from './request-lines.ts';
 
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  aborted?: boolean;
-}
+export type { RequestLogEntry };
 
 export type Level = 'info' | 'warn' | 'error';
 
+/**
+ * Whether stdout can stall a writer: a pipe or a socket (a container runtime, journald) whose reader may be
+ * slow. A file, a terminal or /dev/null cannot.
+ */
+function stdoutCanStall(): boolean {
+  try {
+    const st = fstatSync(1);
+    return st.isFIFO() || st.isSocket();
+  } catch {
+    return true;
+  }
+}
+
+// One destination for every line, written in order. Bytes (request batches are formatted as bytes, events
+// are encoded on their way in), so nothing is copied into a string and back.
+// sync: each batch is written when it is handed over — to a file, a terminal or /dev/null that is a short
+// write into the page cache, cheaper than the thread-pool round trip of an asynchronous write (same-run A/B
+// of a GET, logs to a file: 0.87–0.89× of the raw baseline's throughput synchronous vs 0.77–0.83× asynchronous).
+// To a pipe or a socket writes stay asynchronous: a slow reader must not stall the server.
 // minLength 1 writes as soon as there is data, like 0, but makes flush(cb) wait until every write has
 // completed (with 0 it calls back at once, and a line still in an asynchronous write can be lost at exit).
-// maxWrite: a whole batch (FLUSH_BYTES) in one write — each asynchronous write costs the event loop and the
-// thread pool a fixed ~40 µs on top of the bytes (measured here with sonic-boom: 16 KiB 95 µs, sync 52 µs).
-const dest = pino.destination({ dest: 1, sync: false, minLength: 1, maxWrite: 64 * 1024 });
+// maxWrite: a whole batch in one write.
+const dest = pino.destination({ dest: 1, sync: !stdoutCanStall(), minLength: 1, maxWrite: 64 * 1024, contentMode: 'buffer' });
+/** contentMode 'buffer': sonic-boom takes bytes (its types declare strings only). */
+const writeBytes = (bytes: Buffer): boolean => dest.write(bytes as unknown as string);
+/** pino's side of the destination: its lines (operational events) as bytes. */
+const eventStream = { write: (line: string) => writeBytes(Buffer.from(line)) };
 
 /** ISO time of the current millisecond. */
 const isoNow = (): string => isoAt(Date.now());
@@ -41,21 +57,15 @@ const logger = pino(
     timestamp: () => ',"time":"' + isoNow() + '"',
     redact: { paths: ['body', 'query', '*.body', '*.query', 'headers'], censor: '[redacted]' },
   },
-  dest,
+  eventStream,
 );
 
-// Request lines are handed to the destination in batches: an asynchronous fs.write costs ~14 µs of the
-// event loop's time per call whatever its size (measured here), so one write per request would cost more
-// than formatting the line. A batch goes out at 64 KiB (one write, see maxWrite) or 50 ms after its first
-// line, whichever comes first; exits flush synchronously, so no line is lost.
-// Each line is copied into the batch's bytes as it is made (lines are ASCII: see lineMiddle). Kept as one
-// growing string instead, a batch was a rope of thousands of small strings scattered over the heap by the
-// time it was flattened for the write: 0.55 µs per request in a GET's profile.
-const FLUSH_BYTES = 64 * 1024;
+// Request lines go to the destination in batches: a write costs the event loop ~14 µs whatever its size
+// (measured here), more than a line. A batch goes out at BATCH_LINES lines (~50 KiB: one write, see maxWrite)
+// or 50 ms after its first line, whichever comes first; exits flush synchronously, so no line is lost.
+const BATCH_LINES = 256;
 const FLUSH_MS = 50;
-/** Room for one more line of any length past FLUSH_BYTES (a line is a few hundred bytes). */
-const batch = Buffer.allocUnsafe(FLUSH_BYTES + 4096);
-let used = 0;
+const lines = new RequestLines(BATCH_LINES);
 let timer: NodeJS.Timeout | null = null;
 
 function drainPending(): void {
@@ -63,23 +73,11 @@ function drainPending(): void {
     clearTimeout(timer);
     timer = null;
   }
-  if (used === 0) return;
-  const chunk = batch.toString('latin1', 0, used);
-  used = 0;
-  dest.write(chunk);
+  if (lines.count === 0) return;
+  writeBytes(lines.take());
 }
 
-function append(line: string): void {
-  if (used + line.length > batch.length) drainPending();
-  used += batch.write(line, used, 'latin1');
-  if (used >= FLUSH_BYTES) drainPending();
-  else if (timer === null) {
-    timer = setTimeout(drainPending, FLUSH_MS);
-    timer.unref();
-  }
-}
-
-/** Hands every buffered line to the destination (which writes asynchronously). */
+/** Hands every buffered line to the destination (which writes it at once, or asynchronously to a pipe). */
 export function flushLogs(): void {
   drainPending();
 }
@@ -119,61 +117,13 @@ export function exitAfterLogs(code: number): void {
 // A process that exits without going through one of our exit paths still writes its last lines.
 process.once('exit', flushLogsSync);
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE']);
-
-/** `{"level":"info","time":"<ISO>` for the current millisecond, made once per millisecond. */
-let headIso = '';
-let head = '';
-function lineHead(): string {
-  const iso = isoNow();
-  if (iso !== headIso) {
-    headIso = iso;
-    head = '{"level":"info","time":"' + iso;
-  }
-  return head;
-}
-
-/** A JSON string literal in ASCII (any other character escaped), so that a line's characters are its bytes. */
-function asciiJson(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
-
-/**
- * `","method":"GET","path":"/v1/…","status":` per path template and method, made once: templates come from
- * the route table and methods from a fixed set, so the table stays small (bounded anyway).
- */
-const middles = new Map<string, Map<string, string>>();
-function lineMiddle(method: string, path: string): string {
-  let byMethod = middles.get(path);
-  if (byMethod === undefined) {
-    byMethod = new Map();
-    if (middles.size < 1000) middles.set(path, byMethod);
-  }
-  let m = byMethod.get(method);
-  if (m === undefined) {
-    m = '","method":"' + (METHODS.has(method) ? method : 'OTHER') + '","path":' + asciiJson(path) + ',"status":';
-    if (byMethod.size < METHODS.size + 1) byMethod.set(method, m);
-  }
-  return m;
-}
-
-/** "000" … "999": the fraction of a duration in whole microseconds (an integer prints much faster than a double). */
-const MICROS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-
-/** A duration in ms with three decimals, as JSON ("0.120"). */
-function durationText(ms: number): string {
-  const us = Math.max(0, Math.round(ms * 1000));
-  return Math.floor(us / 1000) + '.' + MICROS[us % 1000];
-}
-
+/** One line per request (request-lines.ts), written with the next batch. */
 export function logRequest(e: RequestLogEntry): void {
-  append(
-    lineHead() + lineMiddle(e.method, e.path) + e.status +
-    ',"durationMs":' + durationText(e.durationMs) +
-    // Request ids are server-made UUIDs (ops/request-id.ts): nothing to escape.
-    ',"requestId":"' + e.requestId +
-    (e.aborted ? '","aborted":true,"msg":"request"}\n' : '","msg":"request"}\n'),
-  );
+  if (lines.add(e, Date.now())) drainPending();
+  else if (timer === null) {
+    timer = setTimeout(drainPending, FLUSH_MS);
+    timer.unref();
+  }
 }
 
 /** An operational event. `fields` must not contain request bodies or other caller data. */

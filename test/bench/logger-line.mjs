@@ -1,8 +1,10 @@
 /**
  * Per-line cost of request-log variants, same run, interleaved (median of 5 rounds, CPU µs per line incl. the
- * write): node test/bench/logger-line.mjs [lines]. Decides runtime/ops/logger.ts's request-line fast path.
+ * write): npx tsx test/bench/logger-line.mjs [lines]. Decides runtime/ops/logger.ts's request-line fast path.
+ * The shipped variant runs the shipped code (runtime/ops/request-lines.ts).
  */
 import pino from 'pino';
+import { RequestLines } from '../../runtime/ops/request-lines.ts';
 import { openSync, writeSync, closeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -44,6 +46,14 @@ function pinoRaw(fd) {
   const ts = () => { const n = Date.now(); if (n !== lastMs) { lastMs = n; lastIso = new Date(n).toISOString(); } return lastIso; };
   return { log(e) { dest.write('{"level":"info","time":"' + ts() + '","msg":"request","method":"' + e.method + '","path":"' + e.path + '","status":' + e.status + ',"durationMs":' + Math.round(e.durationMs * 1000) / 1000 + ',"requestId":"' + e.requestId + '"}\n'); }, end() { dest.flushSync(); } };
 }
+function shipped(fd) {
+  // as runtime/ops/logger.ts writes to a file: lines recorded as fields, a batch formatted as bytes, one synchronous write
+  const dest = pino.destination({ dest: fd, sync: true, minLength: 1, maxWrite: 64 * 1024, contentMode: 'buffer' });
+  const lines = new RequestLines(256);
+  let timer = null;
+  const drain = () => { clearTimeout(timer); timer = null; if (lines.count > 0) dest.write(lines.take()); };
+  return { log(e) { if (lines.add(e, Date.now())) drain(); else if (timer === null) timer = setTimeout(drain, 50); }, end() { drain(); dest.flushSync(); } };
+}
 function batchedBoom(fd) {
   let lastMs = 0, lastIso = '', pending = '', scheduled = false;
   const dest = pino.destination({ dest: fd, sync: false, minLength: 0 });
@@ -53,7 +63,8 @@ function batchedBoom(fd) {
       if (pending.length >= 32768) flush(); else if (!scheduled) { scheduled = true; setImmediate(flush); } }, end() { flush(); dest.flushSync(); } };
 }
 const variants = {
-  'shipped: batched into pino.destination': (fd) => batchedBoom(fd),
+  'shipped: fields, batch as bytes, sync': (fd) => shipped(fd),
+  'string batch, async pino.destination': (fd) => batchedBoom(fd),
   'hand-written (today)': (fd) => handwritten(fd, false),
   'hand-written tuned': (fd) => handwritten(fd, true),
   'pino (isoTime, redact)': (fd) => pinoVariant(fd, false),

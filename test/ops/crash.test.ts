@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, request } from '../bench/lib/http.ts';
-import { startFixture, stopFixture, sleep, type Fixture } from './helpers.ts';
+import { startFixture, stopFixture, sleep, STDOUT_KINDS, type Fixture } from './helpers.ts';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -63,8 +63,8 @@ describe('after an uncaught exception', () => {
   let g: Fixture | undefined;
   afterEach(() => stopFixture(g));
 
-  it('logs it, stops accepting, lets in-flight requests finish, exits non-zero', async () => {
-    g = await startFixture({ LOG_REQUESTS: '1' });
+  it.each(STDOUT_KINDS)('logs it, stops accepting, lets in-flight requests finish, exits non-zero (stdout to a %s)', async (stdout) => {
+    g = await startFixture({ LOG_REQUESTS: '1' }, stdout);
     const inflight = request(g.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'delay:600' });
     await sleep(100);
     expect((await request(g.url, 'GET', '/v1/buildings?limit=1', undefined, { 'x-test-fault': 'uncaught' })).status).toBe(200);

@@ -1,6 +1,8 @@
 /** Starts the ops fixture server in a child process and collects its output. */
 import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../bench/lib/proc.ts';
 
@@ -8,7 +10,7 @@ export interface Fixture {
   proc: ChildProcess;
   url: string;
   port: number;
-  /** stdout and stderr, interleaved. */
+  /** stdout and stderr, interleaved (stdout to a file: the file, then stderr). */
   out: () => string;
   /** stderr alone. */
   err: () => string;
@@ -16,16 +18,23 @@ export interface Fixture {
   kill: (signal?: NodeJS.Signals) => void;
 }
 
-export async function startFixture(env: NodeJS.ProcessEnv = {}): Promise<Fixture> {
+/** Where the server's stdout goes: a pipe read by the test, or a file (as `npm start > file`; the logger writes files synchronously). */
+export type StdoutKind = 'pipe' | 'file';
+export const STDOUT_KINDS: readonly StdoutKind[] = ['pipe', 'file'];
+
+export async function startFixture(env: NodeJS.ProcessEnv = {}, stdout: StdoutKind = 'pipe'): Promise<Fixture> {
   let output = '';
   let errors = '';
+  const file = stdout === 'file' ? path.join(mkdtempSync(path.join(tmpdir(), 'campus-ops-')), 'stdout.log') : null;
+  const fd = file === null ? null : openSync(file, 'a');
   const proc = fork(path.join(ROOT, 'test/ops/fixtures/server.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    stdio: ['ignore', fd ?? 'pipe', 'pipe', 'ipc'],
   });
-  proc.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  if (fd !== null) closeSync(fd);
+  proc.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   proc.stderr!.on('data', (c: Buffer) => {
     output += c.toString('utf8');
     errors += c.toString('utf8');
@@ -50,7 +59,7 @@ export async function startFixture(env: NodeJS.ProcessEnv = {}): Promise<Fixture
     proc,
     url: ready.url,
     port,
-    out: () => output,
+    out: () => (file === null ? output : readFileSync(file, 'utf8') + errors),
     err: () => errors,
     exited,
     kill: (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -2,15 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../bench/lib/http.ts';
-import { startFixture, stopFixture, sleep, type Fixture } from './helpers.ts';
+import { startFixture, stopFixture, sleep, STDOUT_KINDS, type Fixture } from './helpers.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await startFixture({ LOG_REQUESTS: '1' });
-});
-afterAll(() => stopFixture(f));
+describe.each(STDOUT_KINDS)('request logs, stdout to a %s', (stdout) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await startFixture({ LOG_REQUESTS: '1' }, stdout);
+  });
+  afterAll(() => stopFixture(f));
 
-describe('request logs', () => {
   it('logs one line per request and never the marker sent in bodies, paths or queries', async () => {
     const marker = 'MARKER' + randomUUID().replace(/-/g, '');
     const ids: string[] = [];

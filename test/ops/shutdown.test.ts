@@ -1,7 +1,7 @@
 /** Graceful shutdown: SIGTERM finishes in-flight requests (bounded), refuses new ones, exits 0. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from '../bench/lib/http.ts';
-import { sleep, startFixture, stopFixture, type Fixture } from './helpers.ts';
+import { sleep, startFixture, stopFixture, STDOUT_KINDS, type Fixture } from './helpers.ts';
 
 let f: Fixture | undefined;
 afterEach(() => stopFixture(f));
@@ -26,8 +26,8 @@ describe('graceful shutdown', () => {
     expect(f.out()).toContain('"msg":"stopped"');
   });
 
-  it('loses no request log line: every answered request is in the log after SIGTERM', async () => {
-    f = await startFixture({ LOG_REQUESTS: '1' });
+  it.each(STDOUT_KINDS)('loses no request log line: every answered request is in the log after SIGTERM (stdout to a %s)', async (stdout) => {
+    f = await startFixture({ LOG_REQUESTS: '1' }, stdout);
     const rs = await Promise.all(Array.from({ length: 300 }, () => request(f!.url, 'GET', '/v1/buildings?limit=1')));
     f.kill('SIGTERM'); // straight after the last answer: its line may still be buffered
     expect((await f.exited).code).toBe(0);
