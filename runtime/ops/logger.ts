@@ -40,7 +40,8 @@ function stdoutCanStall(): boolean {
 // minLength 1 writes as soon as there is data, like 0, but makes flush(cb) wait until every write has
 // completed (with 0 it calls back at once, and a line still in an asynchronous write can be lost at exit).
 // maxWrite: a whole batch in one write.
-const dest = pino.destination({ dest: 1, sync: !stdoutCanStall(), minLength: 1, maxWrite: 64 * 1024, contentMode: 'buffer' });
+const sync = !stdoutCanStall();
+const dest = pino.destination({ dest: 1, sync, minLength: 1, maxWrite: 64 * 1024, contentMode: 'buffer' });
 /** contentMode 'buffer': sonic-boom takes bytes (its types declare strings only). */
 const writeBytes = (bytes: Buffer): boolean => dest.write(bytes as unknown as string);
 /** pino's side of the destination: its lines (operational events) as bytes. */
@@ -74,7 +75,8 @@ function drainPending(): void {
     timer = null;
   }
   if (lines.count === 0) return;
-  writeBytes(lines.take());
+  const bytes = lines.take(); // valid until the next take: an asynchronous write keeps a copy
+  writeBytes(sync ? bytes : Buffer.from(bytes));
 }
 
 /** Hands every buffered line to the destination (which writes it at once, or asynchronously to a pipe). */

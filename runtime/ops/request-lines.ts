@@ -52,8 +52,9 @@ const TAIL = ascii('","msg":"request"}\n');
 const TAIL_ABORTED = ascii('","aborted":true,"msg":"request"}\n');
 /** Bytes of a line bar its middle and request id: head, status, duration, the constant parts. */
 const LINE_ROOM = 128;
-const ZERO = 48;
 const DOT = 46;
+/** "000001002…999": three digits per number below 1000. */
+const DIGITS3 = ascii(Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0')).join(''));
 
 /** Writes a line's pieces into a byte buffer. */
 class LineWriter {
@@ -65,17 +66,28 @@ class LineWriter {
     this.used += b.length;
   }
 
-  /** A non-negative integer in decimal, zero-padded to at least `minDigits` digits. */
-  int(n: number, minDigits: number): void {
-    let digits = 1;
-    for (let p = 10; p <= n; p *= 10) digits++;
-    if (digits < minDigits) digits = minDigits;
-    const out = this.out;
-    for (let i = this.used + digits - 1; i >= this.used; i--) {
-      out[i] = ZERO + (n % 10);
-      n = Math.floor(n / 10);
+  /** A non-negative integer in decimal. */
+  int(n: number): void {
+    if (n >= 1000) {
+      this.used += this.out.write(String(n), this.used, 'latin1');
+      return;
     }
-    this.used += digits;
+    const out = this.out;
+    let u = this.used;
+    if (n >= 100) out[u++] = DIGITS3[3 * n]!;
+    if (n >= 10) out[u++] = DIGITS3[3 * n + 1]!;
+    out[u++] = DIGITS3[3 * n + 2]!;
+    this.used = u;
+  }
+
+  /** 0 … 999 as three digits ("007"). */
+  digits3(n: number): void {
+    const out = this.out;
+    const u = this.used;
+    out[u] = DIGITS3[3 * n]!;
+    out[u + 1] = DIGITS3[3 * n + 1]!;
+    out[u + 2] = DIGITS3[3 * n + 2]!;
+    this.used = u + 3;
   }
 
   /**
@@ -99,6 +111,7 @@ export class RequestLines {
   private readonly methods: string[];
   private readonly paths: string[];
   private readonly ids: string[];
+  private scratch = Buffer.alloc(0);
 
   constructor(readonly capacity: number) {
     this.times = new Float64Array(capacity);
@@ -123,7 +136,11 @@ export class RequestLines {
     return this.count === this.capacity;
   }
 
-  /** The recorded lines as JSON lines (ASCII bytes), in the order they were added; then none are recorded. */
+  /**
+   * The recorded lines as JSON lines (ASCII bytes), in the order they were added; then none are recorded.
+   * The bytes are a view of a buffer the next `take` writes over (reused: a fresh one per batch cost page
+   * faults on every write).
+   */
   take(): Buffer {
     const n = this.count;
     const { times, durations, statuses, aborted, methods, paths, ids } = this;
@@ -133,7 +150,8 @@ export class RequestLines {
       mids[i] = lineMiddle(methods[i]!, paths[i]!);
       size += LINE_ROOM + mids[i]!.length + ids[i]!.length;
     }
-    const w = new LineWriter(Buffer.allocUnsafe(size));
+    if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size + (size >> 2));
+    const w = new LineWriter(this.scratch);
     let headMs = NaN;
     let head = ascii('');
     for (let i = 0; i < n; i++) {
@@ -143,13 +161,13 @@ export class RequestLines {
       }
       w.bytes(head);
       w.bytes(mids[i]!);
-      w.int(statuses[i]!, 1);
+      w.int(statuses[i]!);
       w.bytes(DURATION);
       // ms with three decimals ("0.120"): whole microseconds print much faster than a double.
       const us = Math.max(0, Math.round(durations[i]! * 1000));
-      w.int(Math.floor(us / 1000), 1);
+      w.int(Math.floor(us / 1000));
       w.out[w.used++] = DOT;
-      w.int(us % 1000, 3);
+      w.digits3(us % 1000);
       w.bytes(REQUEST_ID);
       w.plain(ids[i]!);
       w.bytes(aborted[i] ? TAIL_ABORTED : TAIL);
