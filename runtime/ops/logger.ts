@@ -14,8 +14,6 @@ import { requestTemplate, type WithLogPath } from './route-template.ts';
 import { isoAt } from '../http/instant.ts';
 import { RequestLines, type RequestLogEntry } from './request-lines.ts';
 
-export type { RequestLogEntry };
-
 export type Level = 'info' | 'warn' | 'error';
 
 /**

@@ -147,9 +147,7 @@ async function main(): Promise<void> {
     writeFileSync(fixturePath, JSON.stringify(await capture(api.ready.url, allCases.filter((c) => !c.via))));
     const baseline = await forkScript<{ url: string }>('test/bench/baseline-child.mjs', [], { env: { BENCH_FIXTURE: fixturePath } });
     children.push(baseline);
-    // Varnish gets its own origin (as shipped, logging on). When it fronted the logging-on side, that side
-    // measured 1–3 µs CPU per request slower in the direct cases from the second round on (this VM): the
-    // three compared sides must not differ by traffic the others never see.
+    // Varnish gets its own origin (as shipped, logging on): the three compared sides answer the same traffic.
     let origin: Child<{ url: string }> | null = null;
     if (varnishdPath()) {
       origin = await startApiProcess({ LOG_REQUESTS: '1' }, logFd);
