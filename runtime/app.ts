@@ -128,9 +128,6 @@ export function createApp(ds: Dataset, opts: AppOptions = {}): App {
   };
   // Log path templates come from the same router (every app is built from the same registry).
   installRouteTemplates((path) => routeAt(path)?.logPath);
-  const allowFor = (url: string): string | undefined => {
-    const q = url.indexOf('?');
-    return routeAt(q === -1 ? url : url.slice(0, q))?.allow;
-  };
+  const allowFor = (url: string): string | undefined => routeAt(splitTarget(url).path)?.allow;
   return { handler: route, context: ctx, allowFor };
 }
