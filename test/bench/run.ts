@@ -7,10 +7,12 @@
  * sides rotates), each server and the load generator in their own processes on 127.0.0.1. Two cases go
  * through Varnish (deploy/varnish/default.vcl) in front of a fourth server as shipped, when varnishd is installed.
  * Per case: req/s (median of rounds), the ratio to the baseline (median of the rounds' ratios: each round's
- * three sides run within a few seconds of each other), p50/p99 latency, and the server's own CPU time per
- * answered request (utime+stime from /proc). Many short rounds rather than a few long ones: this VM's speed
- * drifts by up to a quarter over tens of seconds (the same server, consecutive 1-s runs: 48–65k req/s), so
- * sides measured 5 s apart differed by more than the gaps being measured.
+ * three sides run within a few seconds of each other), p50/p99 latency, the server's own CPU time per
+ * answered request (utime+stime from /proc) and the machine's cross-CPU wake-up interrupts per answered
+ * request (/proc/interrupts: they show the scheduling regime a round ran in, README Performance).
+ * Many short rounds rather than a few long ones: this VM's speed drifts by up to a quarter over tens of
+ * seconds (the same server, consecutive 1-s runs: 48–65k req/s), so sides measured 5 s apart differed by
+ * more than the gaps being measured.
  * Prints the final table and the issue-11 targets (PASS/FAIL), and writes test/bench/results.json.
  * --extras adds WORKERS=2 and build-time scaling. Never run by `npm test` except as a smoke run.
  */
@@ -18,7 +20,7 @@ import { openSync, closeSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuMicros, ensureBuilt, forkScript, processTree, startApiProcess, stopChild, rssMb, treeRssMb, ROOT, type Child } from './lib/proc.ts';
+import { cpuMicros, ensureBuilt, forkScript, processTree, startApiProcess, stopChild, rssMb, treeRssMb, wakeupInterrupts, ROOT, type Child } from './lib/proc.ts';
 import { json, request } from './lib/http.ts';
 import { LoadGenerator, type LoadResult } from './lib/load.ts';
 import { discoverCases, type BenchCase } from './lib/cases.ts';
@@ -54,8 +56,9 @@ const SIDES = ['api', 'apiNoLog', 'baseline'] as const;
 type Side = (typeof SIDES)[number];
 const LABEL: Record<Side, string> = { api: 'log on', apiNoLog: 'log off', baseline: 'base' };
 
-type Measured = LoadResult & { cpuUsPerRequest: number };
-interface Summary { rps: number; rpsMin: number; rpsMax: number; p50: number; p99: number; cpuUsPerRequest: number; errors: number }
+/** wakeupsPerRequest: cross-CPU wake-up interrupts (whole machine) per answered request in the round. */
+type Measured = LoadResult & { cpuUsPerRequest: number; wakeupsPerRequest: number };
+interface Summary { rps: number; rpsMin: number; rpsMax: number; p50: number; p99: number; cpuUsPerRequest: number; wakeupsPerRequest: number; errors: number }
 interface CaseResult {
   name: string;
   kind: BenchCase['kind'];
@@ -98,6 +101,7 @@ function summarize(rs: Measured[]): Summary {
     p50: median(rs.map((r) => r.p50)),
     p99: median(rs.map((r) => r.p99)),
     cpuUsPerRequest: median(rs.map((r) => r.cpuUsPerRequest)),
+    wakeupsPerRequest: median(rs.map((r) => r.wakeupsPerRequest)),
     errors: rs.reduce((s, r) => s + r.non2xx + r.errors, 0),
   };
 }
@@ -170,8 +174,9 @@ async function main(): Promise<void> {
       const t = target(side, c);
       if (!t) return undefined;
       const cpu0 = cpuOf(t.pids);
+      const wake0 = wakeupInterrupts();
       const res = await load.run({ url: t.url, connections, seconds: secs, requests: c.requests });
-      return { ...res, cpuUsPerRequest: (cpuOf(t.pids) - cpu0) / res.total };
+      return { ...res, cpuUsPerRequest: (cpuOf(t.pids) - cpu0) / res.total, wakeupsPerRequest: (wakeupInterrupts() - wake0) / res.total };
     };
 
     if (warmup > 0) {
@@ -189,7 +194,7 @@ async function main(): Promise<void> {
           const res = await measured(side, cases[i]!, seconds);
           if (!res) continue;
           (byCase[i]!.rounds[side] ??= []).push(res);
-          say(`round ${r + 1} ${LABEL[side].padEnd(7)} ${cases[i]!.name.padEnd(34)} ${fmt(res.rps)} req/s p99 ${fmt(res.p99, 2)} ms, ${fmt(res.cpuUsPerRequest, 1)} µs CPU/req`);
+          say(`round ${r + 1} ${LABEL[side].padEnd(7)} ${cases[i]!.name.padEnd(34)} ${fmt(res.rps)} req/s p99 ${fmt(res.p99, 2)} ms, ${fmt(res.cpuUsPerRequest, 1)} µs CPU/req, ${fmt(res.wakeupsPerRequest, 2)} wake-ups/req`);
         }
       }
     }
@@ -251,13 +256,14 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
   console.log(`\n${connections} connections, ${rounds} × ${seconds} s per case and side, interleaved (medians of rounds; ratios: median of the rounds' ratios); logging on = as shipped (npm start, logs to a file)\n`);
   console.log(
     table(
-      ['case', 'req/s on / off / base', 'ratio on', 'ratio off', 'CPU µs/req on / off / base', 'p50 ms on / off / base', 'p99 ms on / off / base', 'errors'],
+      ['case', 'req/s on / off / base', 'ratio on', 'ratio off', 'CPU µs/req on / off / base', 'wake-ups/req on / off / base', 'p50 ms on / off / base', 'p99 ms on / off / base', 'errors'],
       byCase.map((c) => [
         c.name,
         trio(c, (x) => x.rps, 0),
         fmt(c.ratio, 2) + '×',
         Number.isFinite(c.ratioNoLog) ? fmt(c.ratioNoLog, 2) + '×' : '—',
         trio(c, (x) => x.cpuUsPerRequest, 1),
+        trio(c, (x) => x.wakeupsPerRequest, 2),
         trio(c, (x) => x.p50, 2),
         trio(c, (x) => x.p99, 2),
         String(SIDES.reduce((n, side) => n + (s(c, side)?.errors ?? 0), 0)),

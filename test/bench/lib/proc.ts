@@ -104,6 +104,24 @@ export function cpuMicros(pid: number): number {
   return ((Number(f[11]) + Number(f[12])) * 1e6) / ticksPerSecond();
 }
 
+/**
+ * Cross-CPU wake-ups so far, summed over CPUs: the function-call and rescheduling interrupts of
+ * /proc/interrupts (Linux; NaN elsewhere). On loopback a response whose reader is asleep wakes it on the
+ * other CPU with one; how many a request costs tells which scheduling regime a round ran in (README Performance).
+ */
+export function wakeupInterrupts(): number {
+  try {
+    let total = 0;
+    for (const line of readFileSync('/proc/interrupts', 'utf8').split('\n')) {
+      const m = /^\s*(?:CAL|RES):((?:\s+\d+)+)/.exec(line);
+      if (m) for (const v of m[1]!.trim().split(/\s+/)) total += Number(v);
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
 /** A process and its direct children (cluster primary + workers, varnishd manager + cache child). */
 export function processTree(pid: number): number[] {
   try {
