@@ -3,6 +3,7 @@
  * Every response — success, error, 204, 304, HEAD — goes through `writeResponse`.
  */
 import type { ServerResponse } from 'node:http';
+import { writeAfterTurn } from './write-queue.ts';
 
 export const CACHE_STATIC = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
 export const CACHE_NO_STORE = 'no-store';
@@ -78,7 +79,8 @@ export type Body = string | Buffer | readonly (string | Buffer)[];
 export type BodyEncoding = 'utf8' | 'latin1';
 
 /**
- * Writes status, headers and (unless `body` is null or the request is HEAD) the body.
+ * Writes status, headers and (unless `body` is null or the request is HEAD) the body, once the handlers of
+ * the current event-loop turn have run (http/write-queue.ts). A response whose client has gone is not written.
  * `bodyBytes` is the byte length of the body (also sent for HEAD, so it matches GET).
  */
 export function writeResponse(
@@ -89,6 +91,12 @@ export function writeResponse(
   isHead: boolean,
   encoding: BodyEncoding = 'utf8',
 ): void {
+  writeAfterTurn(res, () => {
+    if (!res.destroyed) writeNow(res, head, body, bodyBytes, isHead, encoding);
+  });
+}
+
+function writeNow(res: ServerResponse, head: ResponseHead, body: Body | null, bodyBytes: number, isHead: boolean, encoding: BodyEncoding): void {
   const h = headStart(head.contentType).slice();
   h[1] = head.requestId;
   h.push('Cache-Control', head.cacheControl);
