@@ -11,7 +11,8 @@
  * A response waits at most for the rest of its turn's handlers; with one request per turn it leaves at once.
  *
  * A write that throws is a bug in the write path: it is logged as a failed request and its response cut
- * (destroyed); the other writes of the turn go out.
+ * (destroyed); the other writes of the turn go out. Whatever writes on a socket directly calls `writeQueued`
+ * first (runtime/ops/client-error.ts).
  */
 import type { ServerResponse } from 'node:http';
 import { logRequestFailure } from '../ops/logger.ts';
@@ -21,7 +22,12 @@ const responses: ServerResponse[] = [];
 const writes: (() => void)[] = [];
 let scheduled = false;
 
-function writeQueued(): void {
+/**
+ * Writes every queued response now. For code that writes on a socket outside a response (a raw error
+ * for a malformed or CONNECT request that follows others on the same connection): the earlier requests'
+ * answers go first, as HTTP/1.1 orders them.
+ */
+export function writeQueued(): void {
   // A write may queue another (none do today): it goes out in this pass, as the loop reads the length each time.
   for (let i = 0; i < writes.length; i++) {
     try {

@@ -10,6 +10,7 @@ import { logRequest } from './logger.ts';
 import { MESSAGES, rawErrorResponse } from './error-response.ts';
 import { newRequestId } from './request-id.ts';
 import { isLegacyPath, LEGACY_PREFIX } from '../registry/types.ts';
+import { writeQueued } from '../http/write-queue.ts';
 
 interface ParserError extends Error {
   code?: string;
@@ -26,6 +27,7 @@ function targetsLegacy(err: ParserError): boolean {
 
 export function installClientErrorHandler(server: Server, log: boolean): void {
   server.on('clientError', (err: ParserError, socket: Socket) => {
+    writeQueued(); // answers to earlier requests on this connection go first
     if (!socket.writable || (err.code === 'ECONNRESET')) {
       socket.destroy();
       return;
@@ -52,6 +54,7 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
  */
 export function installConnectHandler(server: Server, allowFor: (path: string) => string | undefined = () => undefined): void {
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    writeQueued(); // answers to earlier requests on this connection go first
     const url = req.url ?? '';
     const legacy = isLegacyPath(url);
     const allow = allowFor(url);

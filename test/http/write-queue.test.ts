@@ -1,4 +1,7 @@
-/** Responses written after their event-loop turn (runtime/http/write-queue.ts): order, isolation, and many at once over HTTP. */
+/**
+ * Responses written after their event-loop turn (runtime/http/write-queue.ts): order, isolation, and many at
+ * once over HTTP. Pipelined requests before a malformed one or a CONNECT: test/ops/limits.test.ts.
+ */
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { writeAfterTurn } from '../../runtime/http/write-queue.ts';

@@ -77,6 +77,21 @@ describe('limits', () => {
     }
   });
 
+  it('a request pipelined before a malformed one or a CONNECT is answered first (its answer is not lost)', async () => {
+    const get = 'GET /v1/buildings/DV HTTP/1.1\r\nHost: x\r\n\r\n';
+    for (const [next, statuses] of [
+      ['NOT HTTP AT ALL\r\n\r\n', ['200']], // then the connection is cut: a 400 cannot follow a started answer
+      ['CONNECT /v1/buildings HTTP/1.1\r\nHost: x\r\n\r\n', ['200', '405']],
+    ] as const) {
+      const s = await connect(f.port);
+      const got = readUntilClose(s, 3000);
+      s.write(get + next); // one write: the server reads both in one event-loop turn
+      const raw = (await got).data;
+      expect([...raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]), next).toEqual(statuses);
+      expect(raw).toContain('"code":"DV"');
+    }
+  });
+
   it('a request without Host is served normally, with every BEHAVIOUR §2 header', async () => {
     const s = await connect(f.port);
     const got = readUntilClose(s, 3000);
