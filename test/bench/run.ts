@@ -279,7 +279,7 @@ function print(results: Record<string, unknown>, byCase: CaseResult[]): void {
   for (const c of byCase) {
     if (c.via) continue; // through the cache: shown, not a target
     const t = TARGET[c.kind];
-    checks.push([`${c.name} ≥ ${t.toFixed(2)}×`, c.ratio >= t, `${fmt(c.ratio, 2)}×`]);
+    checks.push([`${c.name} ≥ ${t.toFixed(2)}×`, c.ratio >= t, `${fmt(c.ratio, 3)}×`]); // 3 decimals: 0.896 must not print as 0.90
     const p = c.p99Ratio;
     checks.push([`${c.name} p99 ≤ 1.25× baseline p99`, p <= 1.25, `${fmt(s(c, 'api')!.p99, 2)} vs ${fmt(s(c, 'baseline')!.p99, 2)} ms (${fmt(p, 2)}× in the same rounds)`]);
   }
