@@ -16,9 +16,7 @@ import { requestIdOf } from './ops/request-id.ts';
 import { createContext, type ApiRequest, type AppContext } from './handlers/context.ts';
 import { ROUTES, type Route } from './registry/index.ts';
 import { installRouteTemplates, type WithLogPath } from './ops/route-template.ts';
-import { createAjv } from './schemas/validator.ts';
 import { createValidators } from './schemas/requests.ts';
-import { COMPONENTS } from './schemas/index.ts';
 import { openapiDocument } from './openapi.ts';
 import type { PageFiles } from './pages/load.ts';
 import { EMPTY_STORE, type DatasetStore } from './datasets/store.ts';
@@ -96,9 +94,8 @@ function dispatch(route: Route, ctx: AppContext): Dispatch {
 }
 
 export function createApp(ds: Dataset, opts: AppOptions = {}): App {
-  const ajv = createAjv(COMPONENTS, false); // the schemas are checked against the meta-schema by the tests
   const openapiJson = JSON.stringify(openapiDocument(ds));
-  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(ajv), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
+  const ctx = createContext(ds, opts.now ?? (() => new Date()), createValidators(), openapiJson, opts.pages ?? null, opts.datasets ?? EMPTY_STORE);
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
     sendError(req, res, requestIdOf(req), new ApiError('not_found', 'No such path. See /v1 and /v1/openapi.json.'), false);
   // polka is the one router: every registry endpoint is registered on it below and looked up with its `find`

@@ -50,12 +50,16 @@ export interface StartedServer {
 
 export async function startServer(opts: ServerOptions = {}): Promise<StartedServer> {
   const distDir = opts.distDir ?? 'dist';
-  const dataset = await loadDataset(distDir, opts.dataVersion).catch((e: unknown) => {
-    // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
-    throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
-  });
-  const pages = loadPageFiles(opts.pagesDir);
-  let app = createApp(dataset, { now: opts.now, pages, datasets: await scanDatasets(distDir) });
+  // Read together: the data artifacts, the pages and the list of held data versions.
+  const [dataset, pages, datasets] = await Promise.all([
+    loadDataset(distDir, opts.dataVersion).catch((e: unknown) => {
+      // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
+      throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
+    }),
+    loadPageFiles(opts.pagesDir),
+    scanDatasets(distDir),
+  ]);
+  let app = createApp(dataset, { now: opts.now, pages, datasets });
   const handler: RequestListener = (req, res) => app.handler(req, res);
   const current: App = {
     handler,

@@ -2,7 +2,7 @@
  * `tsx build/tools/ensure.ts` (used by `npm test` and `npm start`): builds the data artifacts only when they
  * are missing, written in another artifact format (runtime/contract) or older than sources/, build/ or the
  * runtime/domain and runtime/contract modules the build imports,
- * bundles the server (dist/server.mjs) only when it is missing or older than runtime/ or the lockfile,
+ * bundles the server (dist/server.mjs) only when it is missing or older than runtime/, its bundling code or the lockfile,
  * and builds the pages (dist/pages/) only when they are missing or older than pages/ or the lockfile;
  * otherwise prints nothing and exits 0.
  */
@@ -62,8 +62,10 @@ export function bundleStaleReason(root: string): string | null {
   if (!existsSync(bundle)) return `dist/${BUNDLE} is missing`;
   const builtAt = statSync(bundle).mtimeMs;
   if (newestMtime(join(root, 'runtime')) > builtAt) return 'runtime/ changed';
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(lock) && statSync(lock).mtimeMs > builtAt) return 'package-lock.json changed';
+  for (const file of ['build/tools/bundle.ts', 'build/tools/body-validators.ts', 'package-lock.json']) {
+    const path = join(root, file);
+    if (existsSync(path) && statSync(path).mtimeMs > builtAt) return `${file} changed`;
+  }
   return null;
 }
 
@@ -89,7 +91,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const bundleReason = process.exitCode ? null : bundleStaleReason(ROOT);
   if (bundleReason !== null) {
     console.log(`bundling the server (${bundleReason})`);
-    bundleServer(ROOT);
+    await bundleServer(ROOT);
   }
   const pagesReason = process.exitCode ? null : pagesStaleReason(ROOT);
   if (pagesReason !== null) {

@@ -1,8 +1,10 @@
 /**
  * Loads dist/pages/ (built by build/pages.ts) into memory once at start-up: the two HTML pages and the
- * content-hashed assets with their gzip twins. About 3 MB; read once, never re-read.
+ * content-hashed assets with their gzip twins. About 3 MB, read in parallel (and alongside the data
+ * artifacts: runtime/server.ts); read once, never re-read.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASSETS_DIR, PAGES, PAGES_DIR, type PageName, type PagesManifest } from './manifest.ts';
@@ -29,19 +31,20 @@ export function defaultPagesDir(): string {
 }
 
 /** The built pages, or null when dist/pages/ has not been built (then /docs and /explore answer 404). */
-export function loadPageFiles(dir: string = defaultPagesDir()): PageFiles | null {
+export async function loadPageFiles(dir: string = defaultPagesDir()): Promise<PageFiles | null> {
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PagesManifest;
-  const pages = new Map<PageName, StaticFile>();
-  for (const page of PAGES) {
-    const file = manifest.pages[page];
-    if (file) pages.set(page, { body: readFileSync(join(dir, file)), contentType: 'text/html; charset=utf-8' });
-  }
-  const assets = new Map<string, StaticFile>();
-  for (const [name, a] of Object.entries(manifest.assets)) {
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as PagesManifest;
+  const pageFile = async (page: PageName, file: string): Promise<[PageName, StaticFile]> =>
+    [page, { body: await readFile(join(dir, file)), contentType: 'text/html; charset=utf-8' }];
+  const assetFile = async (name: string, a: PagesManifest['assets'][string]): Promise<[string, StaticFile]> => {
     const path = join(dir, ASSETS_DIR, name);
-    assets.set(name, { body: readFileSync(path), gzip: a.gzip ? readFileSync(`${path}.gz`) : undefined, contentType: a.contentType });
-  }
-  return { pages, assets };
+    const [body, gzip] = await Promise.all([readFile(path), a.gzip ? readFile(`${path}.gz`) : undefined]);
+    return [name, { body, gzip, contentType: a.contentType }];
+  };
+  const [pages, assets] = await Promise.all([
+    Promise.all(PAGES.flatMap((page) => (manifest.pages[page] ? [pageFile(page, manifest.pages[page])] : []))),
+    Promise.all(Object.entries(manifest.assets).map(([name, a]) => assetFile(name, a))),
+  ]);
+  return { pages: new Map(pages), assets: new Map(assets) };
 }

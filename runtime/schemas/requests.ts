@@ -1,10 +1,11 @@
-/** Typed request bodies and their validators (compiled once, from the published component schemas). */
+/** Typed request bodies and their validators (compiled from the published component schemas: body-validators.ts). */
 import type { RoutePreferencesInput } from '../domain/route-result.ts';
 import {
   gapPreferenceConflicts, resolveGapPreferences, type GapPreferencesInput, type Term, type Weekday,
 } from '../domain/gap-plan.ts';
 import type { FieldError } from '../http/errors.ts';
-import { bodyValidator, type Ajv } from './validator.ts';
+import { bodyValidator } from './validator.ts';
+import { bodyValidateFunctions } from './body-validators.ts';
 
 export interface Selector {
   university?: string;
@@ -58,9 +59,10 @@ export function gapCrossChecks(body: unknown): FieldError[] {
   return out;
 }
 
-export function createValidators(ajv: Ajv): Validators {
+export function createValidators(): Validators {
+  const validate = bodyValidateFunctions();
   return {
-    route: bodyValidator<RouteRequestBody>(ajv, 'RouteRequest'),
-    gap: bodyValidator<GapPlanRequestBody>(ajv, 'GapPlanRequest', gapCrossChecks),
+    route: bodyValidator<RouteRequestBody>(validate.RouteRequest),
+    gap: bodyValidator<GapPlanRequestBody>(validate.GapPlanRequest, gapCrossChecks),
   };
 }

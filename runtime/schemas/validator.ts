@@ -1,11 +1,12 @@
 /**
- * Request-body validation: ajv (JSON Schema 2020-12, allErrors) compiled ONCE at start-up from the same
- * component schemas the OpenAPI document publishes. Failures become 400 invalid_request with
- * details.fields = sorted [{field, reason}] naming every rejected field (unknown ones included).
+ * Request-body validation: ajv (JSON Schema 2020-12, allErrors) compiled from the same component schemas the
+ * OpenAPI document publishes — once, at build time for the server bundle (schemas/body-validators.ts).
+ * Failures become 400 invalid_request with details.fields = sorted [{field, reason}] naming every rejected
+ * field (unknown ones included).
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { invalidRequest, type FieldError } from '../http/errors.ts';
 import { COMPONENT_PREFIX, type Schema } from './common.ts';
 
@@ -17,20 +18,24 @@ export type Ajv = InstanceType<typeof Ajv2020>;
 export const SCHEMA_BASE = 'https://campus-data.example/openapi';
 
 /**
- * An ajv instance that knows every component schema. Used by the server and by the tests. `checkSchemas`
- * validates the schemas themselves against the 2020-12 meta-schema (the tests do; the server skips it:
- * ~100 ms of its start-up for schemas that cannot change at run time).
+ * An ajv instance that knows every component schema: the one configuration of every validator (request
+ * bodies, dataset checks, the tests). `checkSchemas` validates the schemas themselves against the 2020-12
+ * meta-schema (the tests do; body validators skip it: schemas that cannot change at run time). `code`: ajv's
+ * code options (the bundle asks for the validators' source, build/tools/body-validators.ts).
  */
-export function createAjv(components: Record<string, Schema>, checkSchemas = true): Ajv {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, ownProperties: true, validateSchema: checkSchemas });
+export function createAjv(components: Record<string, Schema>, checkSchemas = true, code?: Options['code']): Ajv {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, ownProperties: true, validateSchema: checkSchemas, ...(code ? { code } : {}) });
   addFormats(ajv);
   ajv.addKeyword('components');
   ajv.addSchema({ $id: SCHEMA_BASE, components: { schemas: components } });
   return ajv;
 }
 
+/** The schema reference of a component (`https://…/openapi#/components/schemas/<name>`). */
+export const componentRef = (name: string): string => `${SCHEMA_BASE}${COMPONENT_PREFIX}${name}`;
+
 export function compileComponent(ajv: Ajv, name: string): ValidateFunction {
-  return ajv.compile({ $ref: `${SCHEMA_BASE}${COMPONENT_PREFIX}${name}` });
+  return ajv.compile({ $ref: componentRef(name) });
 }
 
 /** `/preferences/walkingSpeedMps` → `preferences.walkingSpeedMps`; the body itself is `(body)`. */
@@ -78,11 +83,10 @@ export function fieldErrors(errors: readonly ErrorObject[]): FieldError[] {
 }
 
 /**
- * A compiled validator that returns the typed body or throws invalid_request. `crossChecks` sees the raw
+ * A validator that returns the typed body or throws invalid_request. `crossChecks` sees the raw
  * body (it must check types itself) so that cross-field errors are reported together with schema errors.
  */
-export function bodyValidator<T>(ajv: Ajv, component: string, crossChecks?: (body: unknown) => FieldError[]): (body: unknown) => T {
-  const validate = compileComponent(ajv, component);
+export function bodyValidator<T>(validate: ValidateFunction, crossChecks?: (body: unknown) => FieldError[]): (body: unknown) => T {
   return (body) => {
     const fields = validate(body) ? [] : fieldErrors(validate.errors ?? []);
     if (crossChecks) {
