@@ -3,7 +3,7 @@
  * BODY_COMPONENTS (runtime/schemas/body-validators.ts), made with the runtime's own ajv configuration
  * (createAjv) and schemas, stands in for that module in dist/server.mjs (an esbuild plugin). The bundled
  * server then compiles no schema at start-up; it answers exactly as the runtime-compiled validators do
- * (test/schemas/body-validators.test.ts).
+ * (test/http/body-validators.test.ts).
  */
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'esbuild';

@@ -2,8 +2,8 @@
  * The compiled validators of the request-body components (ajv: schemas/validator.ts's one configuration).
  * Run from source (tests, tsx), this module compiles them when called. The server bundle gets the same
  * validators compiled at build time instead: build/tools/body-validators.ts replaces this module with ajv's
- * standalone code for BODY_COMPONENTS, so a starting server compiles nothing (ajv's compile was 50–65 ms of a
- * ~0.5 s start-up on this project's VM). test/schemas/body-validators.test.ts checks both answer alike.
+ * standalone code for BODY_COMPONENTS, so a starting server compiles nothing (compiling them was ~65 ms of a
+ * ~0.5 s start-up on this project's VM). test/http/body-validators.test.ts checks both answer alike.
  * Whatever this module exports besides the type, the replacement must export too: keep it to one function.
  */
 import type { ValidateFunction } from 'ajv';

@@ -103,8 +103,8 @@ describe('the bundled server answers bodies as the source server does', () => {
         expect(withoutIds(bundle), JSON.stringify(body)).toEqual(withoutIds(source));
         statuses.add(source.status);
       }
-      expect([...statuses].sort()).toContain(400);
-      expect([...statuses].sort()).toContain(200);
+      expect([...statuses]).toContain(400);
+      expect([...statuses]).toContain(200);
     });
   }
 });
