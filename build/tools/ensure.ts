@@ -56,17 +56,22 @@ export function staleReason(root: string): string | null {
   return null;
 }
 
+/** `<file> changed` for the first of `files` (relative to root) modified after `builtAt`, else null. */
+function changedSince(root: string, files: readonly string[], builtAt: number): string | null {
+  for (const file of files) {
+    const path = join(root, file);
+    if (existsSync(path) && statSync(path).mtimeMs > builtAt) return `${file} changed`;
+  }
+  return null;
+}
+
 /** Why the server bundle must be rebuilt, or null when dist/server.mjs is up to date. */
 export function bundleStaleReason(root: string): string | null {
   const bundle = join(root, 'dist', BUNDLE);
   if (!existsSync(bundle)) return `dist/${BUNDLE} is missing`;
   const builtAt = statSync(bundle).mtimeMs;
   if (newestMtime(join(root, 'runtime')) > builtAt) return 'runtime/ changed';
-  for (const file of ['build/tools/bundle.ts', 'build/tools/body-validators.ts', 'package-lock.json']) {
-    const path = join(root, file);
-    if (existsSync(path) && statSync(path).mtimeMs > builtAt) return `${file} changed`;
-  }
-  return null;
+  return changedSince(root, ['build/tools/bundle.ts', 'build/tools/body-validators.ts', 'package-lock.json'], builtAt);
 }
 
 /** Why the pages (dist/pages/: /docs, /explore and their assets) must be rebuilt, or null when current. */
@@ -75,11 +80,7 @@ export function pagesStaleReason(root: string): string | null {
   if (!existsSync(manifest)) return `dist/${PAGES_DIR}/manifest.json is missing`;
   const builtAt = statSync(manifest).mtimeMs;
   if (newestMtime(join(root, 'pages')) > builtAt) return 'pages/ changed';
-  for (const file of ['build/tools/pages.ts', 'runtime/pages/manifest.ts', 'package-lock.json']) {
-    const path = join(root, file);
-    if (existsSync(path) && statSync(path).mtimeMs > builtAt) return `${file} changed`;
-  }
-  return null;
+  return changedSince(root, ['build/tools/pages.ts', 'runtime/pages/manifest.ts', 'package-lock.json'], builtAt);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
