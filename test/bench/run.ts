@@ -9,7 +9,7 @@
  * Per case: req/s (median of rounds), the ratio to the baseline (median of the rounds' ratios: each round's
  * three sides run within a few seconds of each other), p50/p99 latency, the server's own CPU time per
  * answered request (utime+stime from /proc) and the machine's cross-CPU wake-up interrupts per answered
- * request (/proc/interrupts: they show the scheduling regime a round ran in, README Performance).
+ * request (/proc/interrupts: they show the scheduling regime a round ran in, docs/performance.md).
  * Many short rounds rather than a few long ones: this VM's speed drifts by up to a quarter over tens of
  * seconds (the same server, consecutive 1-s runs: 48–65k req/s), so sides measured 5 s apart differed by
  * more than the gaps being measured.

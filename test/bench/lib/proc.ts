@@ -107,7 +107,7 @@ export function cpuMicros(pid: number): number {
 /**
  * Cross-CPU wake-ups so far, summed over CPUs: the function-call and rescheduling interrupts of
  * /proc/interrupts (Linux; NaN elsewhere). On loopback a response whose reader is asleep wakes it on the
- * other CPU with one; how many a request costs tells which scheduling regime a round ran in (README Performance).
+ * other CPU with one; how many a request costs tells which scheduling regime a round ran in (docs/performance.md).
  */
 export function wakeupInterrupts(): number {
   try {
