@@ -5,10 +5,12 @@
  * A building none of whose entrances joins the main component is linked the same way from its
  * location point (an inferred access point).
  */
-import type { CampusGraphSource, LonLat, SourceEntrance } from '../../load/source-types.ts';
+import type { CampusGraphSource, GraphNodeRow, LonLat, SourceEntrance } from '../../load/source-types.ts';
 import { haversineMeters } from '../geo.ts';
 
 export const SNAP_MAX_METERS = 50;
+
+export type NodeKind = Exclude<NonNullable<GraphNodeRow['kind']>, '-'>;
 
 export interface GraphEdge {
   from: number;
@@ -16,6 +18,8 @@ export interface GraphEdge {
   meters: number;
   indoor: boolean;
   stairs: 'true' | 'false' | 'unknown';
+  /** Whether the segment crosses a road, as the source states it ('unknown' when the source has no such column). */
+  crossing: 'true' | 'false' | 'unknown';
   accessible: boolean;
   verified: boolean;
   inferred: boolean;
@@ -32,6 +36,8 @@ export interface CampusGraph {
   nodeIds: string[];
   /** [lon, lat] per node, null when unknown. */
   coords: (LonLat | null)[];
+  /** What the source says each node is (nodes.tsv `kind`), null when not recorded. */
+  nodeKinds: (NodeKind | null)[];
   edges: GraphEdge[];
   /** Outgoing arcs, CSR: arcs of node v are arcStart[v] .. arcStart[v+1]-1. */
   arcStart: Int32Array;
@@ -118,7 +124,11 @@ export function buildCampusGraph(
   const nodeIds = [...ids].sort(compareStrings);
   const index = new Map(nodeIds.map((id, i) => [id, i]));
   const coords: (LonLat | null)[] = nodeIds.map(() => null);
-  for (const n of source.nodes ?? []) coords[index.get(n.id)!] = [n.lon, n.lat];
+  const nodeKinds: (NodeKind | null)[] = nodeIds.map(() => null);
+  for (const n of source.nodes ?? []) {
+    coords[index.get(n.id)!] = [n.lon, n.lat];
+    if (n.kind && n.kind !== '-') nodeKinds[index.get(n.id)!] = n.kind;
+  }
 
   const edges: GraphEdge[] = source.edges.map((e) => ({
     from: index.get(e.from)!,
@@ -126,6 +136,7 @@ export function buildCampusGraph(
     meters: e.meters,
     indoor: e.environment === 'indoor',
     stairs: e.stairs,
+    crossing: e.crossing ?? 'unknown',
     accessible: e.accessibility === 'accessible',
     verified: e.verification === 'verified',
     inferred: e.verification === 'inferred',
@@ -156,8 +167,9 @@ export function buildCampusGraph(
     const node = nodeIds.length;
     nodeIds.push(nodeId);
     coords.push(point);
+    nodeKinds.push(null);
     edges.push({
-      from: node, to: nearest, meters: nearestMeters, indoor: false, stairs: 'unknown', accessible: false,
+      from: node, to: nearest, meters: nearestMeters, indoor: false, stairs: 'unknown', crossing: 'unknown', accessible: false,
       verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-',
     });
     return node;
@@ -182,5 +194,5 @@ export function buildCampusGraph(
   const pointLinks = Int32Array.from(buildings, (b, i) =>
     linkBuildingPoints && b.point && !b.entranceIds.some((id) => onMain.has(id)) ? link(`building:${i}`, b.point, true) : -1,
   );
-  return { nodeIds, coords, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances, pointLinks, sourceEdgeCount: source.edges.length };
+  return { nodeIds, coords, nodeKinds, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances, pointLinks, sourceEdgeCount: source.edges.length };
 }

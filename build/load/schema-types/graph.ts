@@ -18,6 +18,18 @@ export interface Edge {
   accessibility: 'accessible' | 'not_accessible' | 'unknown';
   verification: 'verified' | 'inferred' | 'unknown';
   osm: string;
+  /**
+   * optional column: whether the segment crosses a road as the source states it (e.g. a crosswalk); absent or unknown = not recorded
+   */
+  crossing?: 'true' | 'false' | 'unknown';
+  /**
+   * optional column: the source's own classification of the segment as published (e.g. Sidewalk, Crosswalk); '-' = none given
+   */
+  pathType?: string;
+  /**
+   * optional column: the source's native id of the record the segment comes from when it is not an OpenStreetMap element (e.g. file#feature); '-' = none
+   */
+  sourceRef?: string;
 }
 /**
  * This interface was referenced by `GraphRows`'s JSON-Schema
@@ -28,6 +40,10 @@ export interface Node {
   lon: number;
   lat: number;
   osm: string;
+  /**
+   * optional column: what the source says the node is; '-' = not recorded
+   */
+  kind?: '-' | 'path-intersection' | 'crosswalk' | 'stairs' | 'building-entrance';
 }
 /**
  * This interface was referenced by `GraphRows`'s JSON-Schema
