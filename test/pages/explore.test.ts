@@ -53,6 +53,12 @@ async function creditOf(base: string, campus: string): Promise<{ attribution: st
   return (await call(base, `/v1/campuses/${campus}/map`)).body;
 }
 
+/** Waits until the map has finished zooming and every transition has ended (for a screenshot of the final state). */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('#map.leaflet-zoom-anim').count(), WAIT).toBe(0);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
 async function loaded(page: Page, campusName: string): Promise<void> {
   await expect.poll(() => text(page, '#status'), WAIT).toBe(`${campusName} loaded.`);
 }
@@ -138,6 +144,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(shown.map(([a]) => a)).toEqual(places.map((p) => p.availability));
     for (const [availability, badge] of shown) if (availability === 'unknown') expect(badge).toMatch(/^Unknown/);
 
+    await settled(page);
     await screenshot(page, 'explore-utm');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -182,6 +189,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(await page.locator('path.route-link').count()).toBe(ends.filter(([a, b]) => a[0] !== b[0] || a[1] !== b[1]).length);
     expect(await page.locator('path.route-link').count()).toBeGreaterThan(0);
 
+    await settled(page);
     await screenshot(page, 'explore-tmu');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -208,6 +216,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(groups.reduce((a, b) => a + b, 0) + await page.locator('path.entrance-point').count()).toBe(entrances);
     expect(await page.locator('path.building-point').count()).toBe(buildings);
     expect(await page.locator('.code-label').count()).toBe(0);
+    await settled(page);
     await screenshot(page, 'explore-ubc');
 
     // Zoomed in: building codes as labels that do not overlap one another; fewer groups.
@@ -225,6 +234,7 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     }
     const codes = new Set(map.features.filter((f) => f.properties.feature === 'building').map((f) => f.properties.code));
     for (const label of await page.locator('.code-label').allTextContents()) expect(codes.has(label), label).toBe(true);
+    await settled(page);
     await screenshot(page, 'explore-ubc-zoomed');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
