@@ -46,9 +46,10 @@ function exampleBuildings(campus: CampusData): Building[] {
 
 /** The place of the examples: the default campus's first (by id), else the default university's, else any. */
 function examplePlace(ds: Dataset, campus: CampusData): PlaceRecord | undefined {
+  if (campus.places[0]) return campus.places[0]; // the other campuses are read only when this one has none
   const byId = (a: PlaceRecord, b: PlaceRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const all = ds.campuses.flatMap((c) => c.places).sort(byId);
-  return campus.places[0] ?? all.find((p) => p.university === campus.universityId) ?? all[0];
+  return all.find((p) => p.university === campus.universityId) ?? all[0];
 }
 
 /** Every operation's examples, from the dataset; `examplesOf(endpoint)` is what the document embeds. */
