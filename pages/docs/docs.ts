@@ -41,15 +41,20 @@ async function main(): Promise<void> {
 }
 
 /**
- * Swagger UI renders "Try it out" enum pickers as <select> without a label; name each one after its
- * parameter row (React leaves attributes it does not manage alone).
+ * Swagger UI renders "Try it out" enum pickers as <select> and the request-body editor as <textarea>, both
+ * without a label; name each one after its parameter row or operation (React leaves attributes it does not
+ * manage alone).
  */
-function labelParameterSelects(): void {
+function labelTryItOutControls(): void {
   for (const select of root.querySelectorAll<HTMLSelectElement>('tr[data-param-name] select:not([aria-label])')) {
     const row = select.closest('tr')!;
     select.setAttribute('aria-label', `Value of ${row.dataset.paramName} (${row.dataset.paramIn ?? 'query'})`);
   }
+  for (const body of root.querySelectorAll<HTMLTextAreaElement>('.body-param > textarea:not([aria-label])')) {
+    const path = body.closest('.opblock')?.querySelector('[data-path]')?.getAttribute('data-path');
+    body.setAttribute('aria-label', `Request body (JSON)${path ? ` of POST ${path}` : ''}`);
+  }
 }
-new MutationObserver(labelParameterSelects).observe(root, { childList: true, subtree: true });
+new MutationObserver(labelTryItOutControls).observe(root, { childList: true, subtree: true });
 
 main().catch((e: unknown) => fail(`Could not render the API reference: ${e instanceof Error ? e.message : String(e)}`));

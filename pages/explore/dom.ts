@@ -35,3 +35,9 @@ export function duration(seconds: number): string {
   const min = Math.floor(s / 60);
   return min === 0 ? `${s} s` : `${min} min ${String(s % 60).padStart(2, '0')} s`;
 }
+
+/** Brings a freshly computed result into view (its scrolling box moves; with motion only when the user allows it). */
+export function reveal(el: HTMLElement): void {
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+}

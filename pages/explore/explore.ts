@@ -1,19 +1,23 @@
 /**
  * GET /explore: a small client of the public API. Pick a university and campus, search buildings (q),
  * route between two of them in a mode (the walked path drawn when the result is routed), plan a free
- * interval, and list places with their availability. The selection lives in the URL fragment
- * (#campus=utm&from=CCT&to=AX&mode=step-free), which never reaches the server.
+ * interval, and list places with their availability. The selection lives in the URL fragment (link.ts);
+ * a link naming a campus or building that does not exist is kept and explained, never replaced silently.
  */
 import { ApiError, enc, get, getAll, getBody, post } from './api.ts';
-import { byId, h, minutesOf } from './dom.ts';
+import { creditOf } from './attribution.ts';
+import { byId, h, minutesOf, reveal } from './dom.ts';
+import { readFragment, resolveBuilding, unknownBuildingNotice, unknownCampusNotice, writeFragment, type LinkState } from './link.ts';
 import { CampusMap } from './map.ts';
 import { gapView } from './gap-view.ts';
 import { placesView } from './places-view.ts';
 import { routeView } from './route-view.ts';
+import { campusSummary, mapSummary } from './summary.ts';
 import type { Building, Campus, FeatureCollection, GapPlan, Place, Route, University } from './types.ts';
 
 const ui = {
   status: byId('status'),
+  notice: byId('notice'),
   university: byId<HTMLSelectElement>('university'),
   campus: byId<HTMLSelectElement>('campus'),
   campusSummary: byId('campus-summary'),
@@ -28,14 +32,16 @@ const ui = {
   gapResult: byId('gap-result'),
   places: byId('places'),
   mapSummary: byId('map-summary'),
+  credit: byId('campus-credit'),
 };
 
-const ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>, ODbL';
-const map = new CampusMap(byId('map'), ATTRIBUTION);
+const map = new CampusMap(byId('map'));
 
 let universities: University[] = [];
 let campuses: Campus[] = [];
 let campus: Campus | undefined;
+/** While a link names something that does not exist, the fragment is left as the user gave it. */
+let keepLink = false;
 /** Responses that arrive after a newer request of the same kind are dropped. */
 const latest = { campus: 0, route: 0, gap: 0, search: 0 };
 
@@ -60,12 +66,14 @@ function mode(): string {
 }
 
 function saveState(): void {
-  const p = new URLSearchParams();
-  if (campus) p.set('campus', campus.id);
-  if (ui.from.value) p.set('from', ui.from.value);
-  if (ui.to.value) p.set('to', ui.to.value);
-  if (mode() !== 'fastest') p.set('mode', mode());
-  history.replaceState(null, '', `#${p.toString()}`);
+  if (keepLink) return;
+  history.replaceState(null, '', writeFragment({ campus: campus?.id, from: ui.from.value, to: ui.to.value, mode: mode() }));
+}
+
+/** The user changed something: from now on the fragment follows the page again. */
+function userActed(): void {
+  keepLink = false;
+  ui.notice.replaceChildren();
 }
 
 function fillCampuses(universityId: string): void {
@@ -78,9 +86,7 @@ async function loadCampus(id: string, pick: { from?: string; to?: string } = {})
   if (!campus) return;
   const c = campus;
   say(`Loading ${c.name}…`);
-  ui.routeResult.replaceChildren();
-  ui.gapResult.replaceChildren();
-  ui.results.replaceChildren();
+  for (const el of [ui.routeResult, ui.gapResult, ui.results]) el.replaceChildren();
   try {
     const [buildings, places, geo] = await Promise.all([
       getAll<Building>(`/v1/buildings?campus=${enc(c.id)}`),
@@ -90,19 +96,25 @@ async function loadCampus(id: string, pick: { from?: string; to?: string } = {})
         throw e;
       }),
     ]);
+    const [from, to] = await Promise.all([pick.from, pick.to].map((x) => (x ? resolveBuilding(c, x, buildings) : undefined)));
+    const credit = creditOf(geo, geo ? '' : (await get<{ attribution: string }>('/v1')).attribution);
     if (seq !== latest.campus) return;
     const choices = buildings.map((b) => option(b.code, `${b.code}: ${b.name}`));
     ui.from.replaceChildren(option('', 'Choose a building'), ...choices);
     ui.to.replaceChildren(option('', 'Choose a building'), ...choices.map((o) => o.cloneNode(true) as HTMLOptionElement));
-    ui.from.value = pick.from && buildings.some((b) => b.code === pick.from) ? pick.from : '';
-    ui.to.value = pick.to && buildings.some((b) => b.code === pick.to) ? pick.to : '';
-    const drawn = map.showCampus(c, buildings, geo);
-    ui.mapSummary.textContent = `Drawn: ${drawn.buildings} building points, ${drawn.entrances} entrances, ${drawn.edges} walking-path segments.`
-      + (drawn.undrawnEdges ? ` ${drawn.undrawnEdges} walking-graph segments have no published coordinates and are not drawn.` : '')
-      + (buildings.length > drawn.buildings ? ` ${buildings.length - drawn.buildings} buildings have no known location.` : '');
-    ui.campusSummary.textContent = `${buildings.length} buildings, ${places.length} places${c.walkingGraph ? ', mapped walking graph' : ', no mapped walking graph (routes are estimates)'}.`;
+    ui.from.value = from ?? '';
+    ui.to.value = to ?? '';
+    map.setCredit(credit);
+    ui.credit.textContent = `${c.name}: ${credit}`;
+    ui.mapSummary.textContent = mapSummary(map.showCampus(c, buildings, geo), buildings.length);
+    ui.campusSummary.textContent = campusSummary(c, buildings.length, places.length);
     ui.places.replaceChildren(placesView(places));
+    map.fitCampus();
     map.markChosen(ui.from.value || undefined, ui.to.value || undefined);
+    const unknown = [['From', pick.from, from], ['To', pick.to, to]].filter(([, asked, found]) => asked && !found) as ['From' | 'To', string, undefined][];
+    keepLink = unknown.length > 0;
+    ui.notice.replaceChildren(...await Promise.all(unknown.map(([role, asked]) =>
+      unknownBuildingNotice(c, role, asked, (b) => pickButton(role, role === 'From' ? ui.from : ui.to, b)))));
     saveState();
     say(`${c.name} loaded.`);
     if (ui.from.value && ui.to.value) await showRoute();
@@ -153,6 +165,7 @@ function mapButton(b: Building): HTMLButtonElement {
 }
 
 function onBuildingsChanged(): void {
+  userActed();
   map.markChosen(ui.from.value || undefined, ui.to.value || undefined);
   saveState();
   if (ui.from.value && ui.to.value) void showRoute();
@@ -173,8 +186,9 @@ async function showRoute(): Promise<void> {
     if (seq !== latest.route) return;
     ui.routeResult.replaceChildren(routeView(route));
     map.markChosen(route.from.code, route.to.code);
-    map.showRoute(route.geometry);
+    map.showRoute(route.geometry, route.from.code, route.to.code);
     say(`Route ${route.from.code} → ${route.to.code} (${route.preferences.mode}): ${route.status}.`);
+    reveal(ui.routeResult);
   } catch (e) {
     if (seq !== latest.route) return;
     ui.routeResult.replaceChildren(errorBox(e));
@@ -201,31 +215,48 @@ async function planGap(): Promise<void> {
     if (seq !== latest.gap) return;
     ui.gapResult.replaceChildren(gapView(plan));
     say(`Interval plan: ${plan.assessment.primary.title}.`);
+    reveal(ui.gapResult);
   } catch (e) {
     if (seq === latest.gap) ui.gapResult.replaceChildren(errorBox(e));
   }
 }
 
-async function main(): Promise<void> {
-  say('Loading universities and campuses…');
-  [universities, campuses] = await Promise.all([getAll<University>('/v1/universities'), getAll<Campus>('/v1/campuses')]);
-  const params = new URLSearchParams(location.hash.slice(1));
-  const wanted = campuses.find((c) => c.id === params.get('campus')?.toLowerCase())
+/** Shows what the fragment names: its campus (or the default one), buildings and mode. */
+async function applyLink(link: LinkState): Promise<void> {
+  const radio = ui.routeForm.querySelector<HTMLInputElement>(`input[name="mode"][value="${link.mode ?? 'fastest'}"]`);
+  if (radio) radio.checked = true;
+  const named = link.campus === undefined ? undefined : campuses.find((c) => c.id === link.campus!.toLowerCase());
+  const wanted = named
     ?? campuses.find((c) => c.isDefault && universities.find((u) => u.id === c.university)?.isDefault)
     ?? campuses[0];
   if (!wanted) return say('This API serves no campus.');
-  const m = params.get('mode');
-  const radio = ui.routeForm.querySelector<HTMLInputElement>(`input[name="mode"][value="${m === 'prefer-indoor' || m === 'step-free' ? m : 'fastest'}"]`);
-  if (radio) radio.checked = true;
-
-  ui.university.replaceChildren(...universities.map((u) => option(u.id, u.name)));
   ui.university.value = wanted.university;
   fillCampuses(wanted.university);
+  if (link.campus !== undefined && !named) {
+    ++latest.campus; // a campus still loading is not shown over the notice
+    keepLink = true;
+    campus = undefined;
+    ui.campus.prepend(option('', 'Choose a campus'));
+    ui.campus.value = '';
+    ui.notice.replaceChildren(unknownCampusNotice(link.campus, campuses, universities));
+    ui.credit.textContent = 'no campus chosen';
+    say(`No campus “${link.campus}”: choose one.`);
+    return;
+  }
+  ui.notice.replaceChildren();
   ui.campus.value = wanted.id;
+  await loadCampus(wanted.id, { from: link.from, to: link.to });
+}
+
+async function main(): Promise<void> {
+  say('Loading universities and campuses…');
+  [universities, campuses] = await Promise.all([getAll<University>('/v1/universities'), getAll<Campus>('/v1/campuses')]);
+  ui.university.replaceChildren(...universities.map((u) => option(u.id, u.name)));
   ui.university.disabled = false;
   ui.campus.disabled = false;
 
   ui.university.addEventListener('change', () => {
+    userActed();
     fillCampuses(ui.university.value);
     const first = campuses.find((c) => c.university === ui.university.value && c.isDefault) ?? campuses.find((c) => c.university === ui.university.value);
     if (first) {
@@ -233,7 +264,10 @@ async function main(): Promise<void> {
       void loadCampus(first.id);
     }
   });
-  ui.campus.addEventListener('change', () => void loadCampus(ui.campus.value));
+  ui.campus.addEventListener('change', () => {
+    userActed();
+    if (ui.campus.value) void loadCampus(ui.campus.value);
+  });
   ui.searchForm.addEventListener('submit', (e) => {
     e.preventDefault();
     void search();
@@ -242,6 +276,7 @@ async function main(): Promise<void> {
   ui.to.addEventListener('change', onBuildingsChanged);
   ui.routeForm.addEventListener('change', (e) => {
     if ((e.target as HTMLInputElement).name === 'mode') {
+      userActed();
       saveState();
       if (ui.from.value && ui.to.value) void showRoute();
     }
@@ -254,7 +289,9 @@ async function main(): Promise<void> {
     e.preventDefault();
     void planGap();
   });
-  await loadCampus(wanted.id, { from: params.get('from')?.toUpperCase(), to: params.get('to')?.toUpperCase() });
+  // A link followed inside the page (e.g. from the list of campuses) or edited by hand.
+  window.addEventListener('hashchange', () => void applyLink(readFragment(location.hash)));
+  await applyLink(readFragment(location.hash));
 }
 
 main().catch((e: unknown) => say(`Could not start the explorer: ${problem(e)}`));

@@ -1,90 +1,86 @@
 /**
  * The explorer's map: Leaflet with no tile layer at all: only the campus's own GeoJSON from
- * GET /v1/campuses/{id}/map is drawn (buildings, entrances by step-free fact, walking edges by
- * verification) and the walked path of a routed result. Every style pairs colour with a second cue
- * (fill vs hollow, solid vs dashed, a tooltip in words), described in the page's legend.
+ * GET /v1/campuses/{id}/map is drawn (footprints, walking edges by verification, buildings, entrances by
+ * step-free fact, grouped when zoomed out, building codes when zoomed in) and the walked path of a routed
+ * result with the doors it uses. Styles: map-styles.ts; each layer's own logic: map-*.ts.
  */
 import L from 'leaflet';
-import type { Building, Campus, Feature, FeatureCollection, LineString } from './types.ts';
+import { CreditControl } from './attribution.ts';
+import { fitClear } from './map-fit.ts';
+import { DoorGroups, type Door } from './map-groups.ts';
+import { CodeLabels } from './map-labels.ts';
+import { routeLayers } from './map-route.ts';
+import { BUILDING_STYLE, buildingRadius, CHOSEN_STYLE, edgeStyle, entranceStyle, FOOTPRINT_STYLE, roleOf, str } from './map-styles.ts';
+import type { Area, Building, Campus, Feature, FeatureCollection, LineString } from './types.ts';
 
-export type FeatureRole = 'building' | 'entrance' | 'edge' | 'other';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** What a map feature is: its declared `feature` (building, entrance, path), else recognised by its properties. */
-export function roleOf(f: Feature): FeatureRole {
-  const p = f.properties ?? {};
-  const declared = str(p.feature) ?? str(p.featureType);
-  if (declared === 'building' || declared === 'entrance') return declared;
-  if (declared === 'path' || declared === 'edge') return 'edge';
-  if (f.geometry?.type === 'LineString') return 'edge';
-  if ('accessibility' in p || 'onWalkingGraph' in p) return 'entrance';
-  if ('code' in p && 'name' in p) return 'building';
-  return 'other';
+export interface Drawn {
+  buildings: number;
+  entrances: number;
+  edges: number;
+  undrawnEdges: number;
+  footprints: number;
 }
-
-/** Step-free fact of an entrance → style and words. */
-export function entranceStyle(accessibility: string | undefined): { opts: L.CircleMarkerOptions; words: string } {
-  switch (accessibility) {
-    case 'accessible':
-      return { opts: { radius: 4.5, color: '#0b5e2a', weight: 2, fillColor: '#1e9e4a', fillOpacity: 1 }, words: 'step-free (verified)' };
-    case 'not_accessible':
-      return { opts: { radius: 4.5, color: '#7a2e00', weight: 2.5, fillColor: '#d9661f', fillOpacity: 1, dashArray: '2 2' }, words: 'not step-free' };
-    default:
-      return { opts: { radius: 4, color: '#59636e', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }, words: 'step-free unknown' };
-  }
-}
-
-/** Verification of a walking edge → style (verified: solid dark; anything else: dashed lighter). */
-export function edgeStyle(verification: string | undefined): L.PolylineOptions {
-  return verification === 'verified' || verification === 'source-backed'
-    ? { color: '#3c4650', weight: 2, opacity: 0.8 }
-    : { color: '#8a6d00', weight: 2, opacity: 0.85, dashArray: '5 5' };
-}
-
-const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 9, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9 };
-const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 12, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1 };
-const ROUTE_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 6, opacity: 0.9, className: 'route-line', smoothFactor: 0, noClip: true, interactive: false };
 
 const pointOf = (f: Feature): L.LatLng | null =>
-  f.geometry?.type === 'Point' ? L.latLng(f.geometry.coordinates[1], f.geometry.coordinates[0]) : null;
+  f.geometry?.type === 'Point' ? L.latLng(f.geometry.coordinates[1]!, f.geometry.coordinates[0]!) : null;
 
 export class CampusMap {
   readonly map: L.Map;
+  private readonly credit = new CreditControl();
   private readonly campusLayer = L.layerGroup();
-  private readonly routeLayer = L.layerGroup();
   private readonly chosenLayer = L.layerGroup();
+  private readonly routeLayer = L.layerGroup();
+  private readonly doors: DoorGroups;
+  private readonly labels: CodeLabels;
+  private buildingMarkers: L.CircleMarker[] = [];
+  /** Everything drawn for the campus (the map fits it whole). */
+  private extent = L.latLngBounds([]);
   /** Building code → its point (from the map's building features, else the building's location). */
   private points = new Map<string, L.LatLng>();
+  private chosen: string[] = [];
 
-  constructor(container: HTMLElement, attribution: string) {
+  constructor(container: HTMLElement) {
     this.map = L.map(container, { zoomSnap: 0.25, attributionControl: false, preferCanvas: false });
-    L.control.attribution({ prefix: false }).addAttribution(attribution).addTo(this.map);
+    this.credit.addTo(this.map);
     L.control.scale({ imperial: false }).addTo(this.map);
-    this.campusLayer.addTo(this.map);
-    this.chosenLayer.addTo(this.map);
-    this.routeLayer.addTo(this.map);
+    this.doors = new DoorGroups(this.map);
+    this.labels = new CodeLabels(this.map);
+    for (const layer of [this.campusLayer, this.doors.layer, this.chosenLayer, this.routeLayer, this.labels.layer]) layer.addTo(this.map);
+    this.map.on('zoomend', () => this.buildingMarkers.forEach((m) => m.setRadius(buildingRadius(this.map.getZoom()))));
     this.map.setView([43.55, -79.66], 15);
+    // The map's box changes with the panel and legend around it; Leaflet only watches the window.
+    new ResizeObserver(() => this.map.invalidateSize({ pan: false })).observe(container);
   }
 
-  /** Draws a campus: its map features when given, else the buildings' own locations. */
-  showCampus(campus: Campus, buildings: Building[], map: FeatureCollection | null): { buildings: number; entrances: number; edges: number; undrawnEdges: number } {
-    this.campusLayer.clearLayers();
-    this.routeLayer.clearLayers();
-    this.chosenLayer.clearLayers();
+  /** The credit line for what is drawn (attribution and licence of the campus's map). */
+  setCredit(text: string): void {
+    this.credit.set(text);
+  }
+
+  /** Draws a campus: its map features when given, else the buildings' own locations (fitCampus shows all of it). */
+  showCampus(campus: Campus, buildings: Building[], map: FeatureCollection | null): Drawn {
+    for (const layer of [this.campusLayer, this.routeLayer, this.chosenLayer]) layer.clearLayers();
     this.points = new Map();
-    const counts = { buildings: 0, entrances: 0, edges: 0, undrawnEdges: 0 };
+    this.buildingMarkers = [];
+    const counts: Drawn = { buildings: 0, entrances: 0, edges: 0, undrawnEdges: 0, footprints: 0 };
+    const areas: L.Layer[] = [];
     const edges: L.Layer[] = [];
-    const entrances: L.Layer[] = [];
-    const marks: L.Layer[] = [];
+    const doors: Door[] = [];
+    const extent = L.latLngBounds([]);
     for (const f of map?.features ?? []) {
       const p = f.properties ?? {};
       const role = roleOf(f);
-      // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
-      if (role === 'edge' && f.geometry?.type === 'LineString') {
-        const verification = str(p.verification) ?? str(p.verificationStatus);
-        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat, lon)), { ...edgeStyle(verification), interactive: false });
+      if (role === 'footprint') {
+        const area = L.geoJSON(f.geometry as Area, { style: FOOTPRINT_STYLE, interactive: !!str(p.code) });
+        if (str(p.code)) area.bindTooltip(`Footprint of ${str(p.code)}${str(p.name) ? `: ${str(p.name)}` : ''}`);
+        areas.push(area);
+        extent.extend(area.getBounds());
+        counts.footprints++;
+      } else if (role === 'edge' && f.geometry?.type === 'LineString') {
+        // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
+        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat!, lon!)), edgeStyle(str(p.verification) ?? str(p.verificationStatus)));
         edges.push(line);
+        extent.extend(line.getBounds());
         counts.edges++;
       } else if (role === 'edge') {
         counts.undrawnEdges++;
@@ -93,58 +89,69 @@ export class CampusMap {
         if (!at) continue;
         const { opts, words } = entranceStyle(str(p.accessibility));
         const name = [str(p.building), str(p.id)].filter(Boolean).join(' ');
-        entrances.push(L.circleMarker(at, opts).bindTooltip(`Entrance ${name}: ${words}${p.verificationStatus ? ` · ${String(p.verificationStatus)}` : ''}`));
+        const marker = L.circleMarker(at, opts).bindTooltip(`Entrance ${name}: ${words}${p.verificationStatus ? ` · ${String(p.verificationStatus)}` : ''}`);
+        doors.push({ at, marker, words });
+        extent.extend(at);
         counts.entrances++;
       } else if (role === 'building') {
         const at = pointOf(f);
         const code = str(p.code);
         if (!at || !code) continue;
-        this.points.set(code, at);
-        marks.push(this.buildingMarker(at, code, str(p.name) ?? code, str(p.locationKind) ?? str(p.kind)));
+        this.addBuilding(at, code, str(p.name) ?? code, str(p.locationKind) ?? str(p.kind));
+        extent.extend(at);
         counts.buildings++;
       }
     }
     for (const b of buildings) {
       if (this.points.has(b.code) || !b.location) continue;
       const at = L.latLng(b.location.lat, b.location.lon);
-      this.points.set(b.code, at);
-      marks.push(this.buildingMarker(at, b.code, b.name, b.location.kind));
+      this.addBuilding(at, b.code, b.name, b.location.kind);
+      extent.extend(at);
       counts.buildings++;
     }
-    for (const layer of [...edges, ...marks, ...entrances]) this.campusLayer.addLayer(layer);
-    this.fitCampus(campus);
+    for (const layer of [...areas, ...edges, ...this.buildingMarkers]) this.campusLayer.addLayer(layer);
+    if (!extent.isValid() && campus.bounds) {
+      const [[w, s], [e, n]] = campus.bounds as [[number, number], [number, number]];
+      extent.extend(L.latLngBounds([s, w], [n, e]));
+    }
+    this.extent = extent;
+    this.doors.set(doors); // regrouped on each zoom change
+    this.labels.set(this.points);
     return counts;
   }
 
-  private buildingMarker(at: L.LatLng, code: string, name: string, kind: string | undefined): L.Layer {
-    return L.circleMarker(at, BUILDING_STYLE).bindTooltip(`${code}: ${name}${kind ? ` (point: ${kind})` : ''}`);
-  }
-
-  private fitCampus(campus: Campus): void {
-    const pts = [...this.points.values()];
-    if (pts.length > 1) this.map.fitBounds(L.latLngBounds(pts), { padding: [24, 24] });
-    else if (campus.bounds) {
-      const [[w, s], [e, n]] = campus.bounds;
-      this.map.fitBounds([[s, w], [n, e]]);
-    }
+  private addBuilding(at: L.LatLng, code: string, name: string, kind: string | undefined): void {
+    this.points.set(code, at);
+    const marker = L.circleMarker(at, { ...BUILDING_STYLE, radius: buildingRadius(this.map.getZoom()) })
+      .bindTooltip(`${code}: ${name}${kind ? ` (point: ${kind})` : ''}`);
+    this.buildingMarkers.push(marker);
   }
 
   /** Marks the chosen buildings (from, to) with a larger, differently filled marker and a label. */
   markChosen(from: string | undefined, to: string | undefined): void {
     this.chosenLayer.clearLayers();
+    this.chosen = [from, to].filter((c): c is string => !!c);
     for (const [code, label] of [[from, 'From'], [to, 'To']] as const) {
       const at = code ? this.points.get(code) : undefined;
-      if (at) this.chosenLayer.addLayer(L.circleMarker(at, CHOSEN_STYLE).bindTooltip(`${label}: ${code}`, { permanent: true, direction: 'top' }));
+      if (at) this.chosenLayer.addLayer(L.circleMarker(at, CHOSEN_STYLE).bindTooltip(`${label}: ${code}`, { permanent: true, direction: 'top', offset: [0, -10] }));
     }
+    this.labels.set(this.points, this.chosen);
   }
 
-  /** Draws a routed path (GeoJSON [lon, lat] positions, one vertex each); null clears it. */
-  showRoute(geometry: LineString | null | undefined): void {
+  /** Draws a routed path with the doors it uses and the links to the chosen buildings; null clears it. */
+  showRoute(geometry: LineString | null | undefined, from?: string, to?: string): void {
     this.routeLayer.clearLayers();
+    this.map.invalidateSize({ pan: false });
     if (!geometry || geometry.coordinates.length < 2) return;
-    const line = L.polyline(geometry.coordinates.map(([lon, lat]) => L.latLng(lat, lon)), ROUTE_STYLE);
-    this.routeLayer.addLayer(line);
-    this.map.fitBounds(line.getBounds(), { padding: [40, 40], maxZoom: 18 });
+    const { layers, bounds } = routeLayers(geometry, from ? this.points.get(from) : undefined, to ? this.points.get(to) : undefined);
+    for (const layer of layers) this.routeLayer.addLayer(layer);
+    fitClear(this.map, bounds, 18);
+  }
+
+  /** Fits everything drawn for the campus, network included, once the page around the map has its final layout. */
+  fitCampus(): void {
+    this.map.invalidateSize({ pan: false });
+    fitClear(this.map, this.extent);
   }
 
   focus(code: string): void {

@@ -17,7 +17,7 @@ function row(term: string, value: Node | string, id?: string): Node[] {
 
 export function routeView(r: Route): HTMLElement {
   const drawn = r.geometry
-    ? `Drawn on the map: ${r.geometry.coordinates.length} points (entrance, walking-graph nodes, entrance).`
+    ? `Drawn on the map: ${r.geometry.coordinates.length} points (entrance, walking-graph nodes, entrance); a dotted line joins each building's point to the door used.`
     : r.status === 'routed'
       ? 'Not drawn: this walking graph publishes no coordinates for its path.'
       : 'Not drawn: only a routed result has a walked path, and no straight line is drawn as if it were one.';

@@ -20,6 +20,9 @@ export type GapPlan = Schemas['GapPlan'];
 export type Recommendation = Schemas['GapRecommendation'];
 export type TimelineSegment = Schemas['GapTimelineSegment'];
 export type Place = Schemas['Place'];
+type MapFeature = Schemas['CampusMap']['features'][number];
+/** Areas such as building footprints: drawn whenever a map has them (RFC 7946 [lon, lat] rings). */
+export type Area = { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
 /** The campus map schema declares each feature's role only; the explorer reads the other properties as unknown. */
-export type Feature = Omit<Schemas['CampusMap']['features'][number], 'properties'> & { properties: Record<string, unknown> | null };
+export type Feature = Omit<MapFeature, 'properties' | 'geometry'> & { geometry: MapFeature['geometry'] | Area; properties: Record<string, unknown> | null };
 export type FeatureCollection = Omit<Schemas['CampusMap'], 'features'> & { features: Feature[] };

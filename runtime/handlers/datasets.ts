@@ -16,6 +16,7 @@ import { canonicalQuery } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
+import { ref, type Schema } from '../schemas/common.ts';
 
 const LIST_PATH = '/v1/datasets';
 const NO_BODY = Buffer.alloc(0);
@@ -25,7 +26,17 @@ const CONTENT_TYPES: Record<string, string> = {
   geojson: 'application/geo+json',
   md: 'text/markdown; charset=utf-8',
 };
-export const contentTypeOf = (path: string): string => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+const OTHER_FILES = 'application/octet-stream';
+export const contentTypeOf = (path: string): string => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? OTHER_FILES;
+
+/** For the OpenAPI document: each media type a file can be sent as (parameters dropped), with its schema. */
+export const FILE_MEDIA: Readonly<Record<string, Schema>> = Object.fromEntries(
+  [...Object.values(CONTENT_TYPES), OTHER_FILES].map((type) => type.split(';')[0]!).map((type) => [type,
+    type === 'application/json' ? { type: 'object', description: 'A JSON artifact (.json): catalog.json, campuses/<id>.json, manifest.json.' }
+      : type === 'application/geo+json' ? { ...ref('CampusMap'), description: 'A campus map (.geojson), as GET /v1/campuses/{campus}/map serves it.' }
+        : { type: 'string', contentMediaType: type, description: type === OTHER_FILES ? 'Binary artifacts (.bin: route matrices and paths) and any other file.' : `Files sent as ${type}.` },
+  ]),
+);
 
 function versionRecord(v: HeldVersion, inService: boolean) {
   return {

@@ -52,6 +52,11 @@ export const CONSTANT_HEADERS: readonly string[] = [...CORS_HEADERS, 'Content-Ty
 /** The first headers of every response, X-Request-Id's value left blank (index 1), per Content-Type. */
 const JSON_START: readonly string[] = ['X-Request-Id', '', ...CONSTANT_HEADERS];
 const starts = new Map<string, readonly string[]>();
+/**
+ * A 304 has no body and names no media type: a cache that revalidates keeps the Content-Type it stored. (204s keep
+ * theirs: BEHAVIOUR §2 lists Content-Type on every response, 204s included.)
+ */
+const NOT_MODIFIED_START: readonly string[] = ['X-Request-Id', '', ...CORS_HEADERS, ...NOSNIFF];
 function headStart(contentType: string | undefined): readonly string[] {
   if (contentType === undefined) return JSON_START;
   let s = starts.get(contentType);
@@ -97,12 +102,12 @@ export function writeResponse(
 }
 
 function writeNow(res: ServerResponse, head: ResponseHead, body: Body | null, bodyBytes: number, isHead: boolean, encoding: BodyEncoding): void {
-  const h = headStart(head.contentType).slice();
+  const bodyless = head.status === 204 || head.status === 304;
+  const h = (head.status === 304 ? NOT_MODIFIED_START : headStart(head.contentType)).slice();
   h[1] = head.requestId;
   h.push('Cache-Control', head.cacheControl);
   if (head.etag !== undefined) h.push('ETag', head.etag);
   if (head.extra) for (const [k, v] of head.extra) h.push(k, v);
-  const bodyless = head.status === 204 || head.status === 304;
   if (!bodyless && body !== null) h.push('Content-Length', String(bodyBytes));
   res.writeHead(head.status, h);
   if (bodyless || body === null || isHead) res.end();

@@ -15,7 +15,7 @@ import {
   legacyBuildingHandler, legacyBuildingsHandler, legacyGapPlanHandler, legacyPlaceHandler, legacyPlacesHandler, legacyRouteHandler,
 } from '../handlers/legacy.ts';
 import { assetHandler, docsPageHandler, explorePageHandler } from '../pages/serve.ts';
-import { datasetFileHandler, datasetsHandler } from '../handlers/datasets.ts';
+import { datasetFileHandler, datasetsHandler, FILE_MEDIA } from '../handlers/datasets.ts';
 import { P, PAGE, Q, ROUTE_QUERY, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
@@ -32,12 +32,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/openapi.json', get: openapiHandler, tag: 'catalog', cache: 'static',
     summary: 'This OpenAPI document',
+    description: 'This document (OpenAPI 3.1, JSON Schema 2020-12), not enveloped. It changes with the code and the data version (its examples are records of the data served); its ETag covers its bytes.',
     success: { description: 'OpenAPI 3.1 document (not enveloped).', schema: { type: 'object' } },
     errors: [400],
   },
   {
     path: '/v1/universities', get: universitiesHandler, tag: 'catalog', cache: 'static',
     summary: 'Universities (registry order)',
+    description: 'Every university, in registry order, with its campuses, default campus, capabilities and the data edition of each campus. Paginated with limit/offset.',
     query: PAGE,
     success: { description: 'A page of universities.', schema: envelope(arrayOf(ref('University')), true) },
     errors: [400],
@@ -45,6 +47,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/universities/{university}', get: universityHandler, tag: 'catalog', cache: 'static',
     summary: 'One university',
+    description: 'One university by id (case-insensitive). Unknown → 404 university_not_found; blank → 400 invalid_identifier.',
     pathParams: { university: P.university },
     success: { description: 'The university.', schema: envelope(ref('University')) },
     errors: [400, 404],
@@ -52,6 +55,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/campuses', get: campusesHandler, tag: 'catalog', cache: 'static',
     summary: 'Campuses (registry order)',
+    description: 'Every campus, in registry order: time zone, bounds, walking-graph flag, counts and coverage. `university` keeps the campuses of one university (unknown → 400). Paginated with limit/offset.',
     query: [Q.university, ...PAGE],
     success: { description: 'A page of campuses.', schema: envelope(arrayOf(ref('Campus')), true) },
     errors: [400],
@@ -59,6 +63,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/campuses/{campus}', get: campusHandler, tag: 'catalog', cache: 'static',
     summary: 'One campus',
+    description: 'One campus by id (case-insensitive), with its coverage (buildings located, on the walking graph, entrances, share of routed pairs…). Unknown → 404 campus_not_found.',
     pathParams: { campus: P.campus },
     success: { description: 'The campus.', schema: envelope(ref('Campus')) },
     errors: [400, 404],
@@ -74,6 +79,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/buildings', get: buildingsListHandler, tag: 'buildings', cache: 'static',
     summary: 'Buildings of a campus, ordered by code',
+    description: 'The buildings of one campus (default: the default campus of the default university), ordered by code. `q` matches code, name and aliases (case- and accent-insensitive substring); `category` filters. Paginated with limit/offset.',
     query: [...SELECT, Q.q, Q.category, ...PAGE],
     success: { description: 'A page of buildings.', schema: envelope(arrayOf(ref('Building')), true) },
     errors: [400],
@@ -107,6 +113,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/places/{placeId}', get: placeHandler, tag: 'places', cache: 'availability',
     summary: 'One place',
+    description: 'One place by id, with its availability (open, closed or unknown) evaluated at request time. A `university` or `campus` given must be the place\'s own; an unknown id → 404 place_not_found.',
     pathParams: { placeId: P.placeId },
     query: SELECT,
     success: { description: 'The place.', schema: envelope(ref('Place')) },
@@ -135,18 +142,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/docs', get: docsPageHandler, tag: 'catalog', cache: 'revalidate', hidden: true,
     summary: 'API reference (Swagger UI rendering /v1/openapi.json)',
+    description: 'HTML page.',
     success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
     errors: [400, 404],
   },
   {
     path: '/explore', get: explorePageHandler, tag: 'catalog', cache: 'revalidate', hidden: true,
     summary: 'Campus explorer (map, routes, gap plans, places; a client of this API)',
+    description: 'HTML page.',
     success: { description: 'HTML page.', schema: { type: 'string' }, contentType: 'text/html; charset=utf-8' },
     errors: [400, 404],
   },
   {
     path: '/assets/{asset}', get: assetHandler, tag: 'catalog', cache: 'immutable', hidden: true,
     summary: 'Content-hashed script, style or image of the pages (immutable)',
+    description: 'Static file of the pages.',
     pathParams: { asset: { description: 'File name with its content hash.', schema: { type: 'string' } } },
     success: { description: 'The file (its own Content-Type).', schema: { type: 'string' } },
     errors: [400, 404],
@@ -168,12 +178,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
       '"..", or any other character outside [A-Za-z0-9._-] → 400 invalid_identifier. Content-Type by file: application/json ' +
       '(.json), application/geo+json (.geojson), application/octet-stream (.bin and others). Cache-Control: public, max-age=31536000, immutable.',
     pathParams: { dataVersion: P.dataVersion, file: P.datasetFile },
-    success: { description: 'The file\'s bytes.', schema: { type: 'string', contentMediaType: 'application/octet-stream' }, contentType: 'application/octet-stream' },
+    success: { description: 'The file\'s bytes, with the Content-Type of its kind.', schema: { type: 'string', contentMediaType: 'application/octet-stream' }, contentType: 'application/octet-stream', media: FILE_MEDIA },
     errors: [400, 404],
   },
   {
     path: '/api/campus-buildings', get: legacyBuildingsHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
     summary: 'Deprecated: all buildings (successor /v1/buildings)',
+    description: 'Original flat shape, for existing clients: the buildings of the selected campus without the v1 fields. Use GET /v1/buildings in new code.',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyBuildings') },
     errors: [404],
@@ -181,6 +192,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/campus-building', get: legacyBuildingHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
     summary: 'Deprecated: one building (successor /v1/buildings/{building})',
+    description: 'Original flat shape: the building whose code, name or alias is `q`; several matches → 409 with the candidates. Use GET /v1/buildings/{building} in new code.',
     query: [Q.legacyQ, ...SELECT],
     success: { description: 'Flat body.', schema: ref('LegacyBuilding') },
     errors: [404, 409],
@@ -188,6 +200,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/campus-route', post: legacyRouteHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/routes',
     summary: 'Deprecated: route (successor /v1/routes)',
+    description: 'Original flat shape of the route between two buildings (same body and result as POST /v1/routes). Use /v1/routes in new code.',
     body: 'RouteRequest',
     success: { description: 'Flat body.', schema: ref('LegacyRoute') },
     errors: CALC_ERRORS,
@@ -195,6 +208,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/campus-gap-plan', post: legacyGapPlanHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/gaps/plan',
     summary: 'Deprecated: gap plan (successor /v1/gaps/plan)',
+    description: 'Original flat shape of the gap plan (same body and result as POST /v1/gaps/plan). Use POST /v1/gaps/plan in new code.',
     body: 'GapPlanRequest',
     success: { description: 'Flat body.', schema: ref('LegacyGapPlan') },
     errors: CALC_ERRORS,
@@ -202,6 +216,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/campus-places', get: legacyPlacesHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
     summary: 'Deprecated: all places (successor /v1/places)',
+    description: 'Original flat shape: the places of the selected campus with their availability. Use GET /v1/places in new code.',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyPlaces') },
     errors: [404],
@@ -209,6 +224,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/campus-place', get: legacyPlaceHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
     summary: 'Deprecated: one place (successor /v1/places/{placeId})',
+    description: 'Original flat shape: the place whose id is `id`. Use GET /v1/places/{placeId} in new code.',
     query: [Q.legacyId],
     success: { description: 'Flat body.', schema: ref('LegacyPlace') },
     errors: [404],
@@ -216,12 +232,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/healthz', get: healthzHandler, tag: 'catalog', cache: 'no-store', hidden: true,
     summary: 'Liveness probe: the process answers ({"status":"ok"}, not enveloped)',
+    description: 'Operational probe.',
     success: { description: 'Alive.', schema: { type: 'object' } },
     errors: [],
   },
   {
     path: '/readyz', get: readyzHandler, tag: 'catalog', cache: 'no-store', hidden: true,
     summary: 'Readiness probe: data loaded and not draining ({"status":"ready"}; 503 {"status":"draining"} during shutdown)',
+    description: 'Operational probe.',
     success: { description: 'Ready.', schema: { type: 'object' } },
     errors: [],
   },

@@ -60,7 +60,8 @@ export interface Endpoint {
   post?: HandlerFactory;
   tag: Tag;
   summary: string;
-  description?: string;
+  /** What the operation does, for the OpenAPI document (every operation has one). */
+  description: string;
   /** Query parameters of the GET, in the order listed in errors ("Allowed: …") and in the document. A POST takes none. */
   query?: readonly QueryParam[];
   /** One entry per `{name}` of the path. */
@@ -72,6 +73,11 @@ export interface Endpoint {
     schema: Schema;
     /** Default application/json. */
     contentType?: string;
+    /**
+     * Documentation only, for a body sent as one of several media types (the handler sets each reply's own
+     * Content-Type): the schema per media type, instead of `schema` under `contentType`.
+     */
+    media?: Readonly<Record<string, Schema>>;
   };
   /** Error statuses besides 405, 429 and 500 (which every endpoint can answer). */
   errors: readonly number[];

@@ -13,7 +13,8 @@ export const University = record({
   editions: arrayOf(record({ campus: str(), dataVersion: str() }), { description: 'Campus data edition (data version) per campus.' }),
 });
 
-const lonLat = { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], minItems: 2, maxItems: 2 };
+/** [lon, lat]: `items` with fixed bounds (not `prefixItems`, which OpenAPI tools such as Spectral reject without `items`). */
+const lonLat = arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 });
 
 export const Campus = record({
   id: str(),
@@ -23,7 +24,7 @@ export const Campus = record({
   isDefault: { type: 'boolean' },
   timeZone: str({ description: 'IANA time zone.' }),
   region: enumOf(REGIONS),
-  bounds: { type: 'array', prefixItems: [lonLat, lonLat], minItems: 2, maxItems: 2, description: '[[west, south], [east, north]] in degrees.' },
+  bounds: arrayOf(lonLat, { minItems: 2, maxItems: 2, description: '[[west, south], [east, north]] in degrees.' }),
   boundsSource: enumOf(BOUNDS_SOURCES),
   walkingGraph: { type: 'boolean', description: 'true when routes use a mapped walking graph; otherwise routes are approximate estimates.' },
   buildingCount: { type: 'integer', minimum: 0 },

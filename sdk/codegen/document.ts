@@ -42,12 +42,27 @@ export function resolveRef(doc: OpenApiDocument, ref: string): any {
     .reduce<any>((node, key) => node?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
 }
 
+/**
+ * Parameters and request bodies without their `example`: the document's examples are records of the data it is
+ * served with, and the SDK types must not change with the data.
+ */
+const noExample = ({ example: _, ...rest }: Record<string, unknown>) => rest;
+const withoutExamples = (params: Record<string, unknown>[] | undefined) => params?.map(noExample);
+function operationWithoutExamples(op: any): any {
+  const content = op.requestBody?.content as Record<string, Record<string, unknown>> | undefined;
+  return {
+    ...op,
+    ...(op.parameters ? { parameters: withoutExamples(op.parameters) } : {}),
+    ...(content ? { requestBody: { ...op.requestBody, content: Object.fromEntries(Object.entries(content).map(([t, m]) => [t, noExample(m)])) } } : {}),
+  };
+}
+
 /** The document reduced to the v1 GET/POST operations and the components they reference (transitively). */
 export function sdkDocument(doc: OpenApiDocument): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const { path, method, op } of v1Operations(doc)) {
-    const shared = doc.paths[path].parameters ? { parameters: doc.paths[path].parameters } : {}; // path-level parameters
-    paths[path] = { ...shared, ...paths[path], [method]: op };
+    const shared = doc.paths[path].parameters ? { parameters: withoutExamples(doc.paths[path].parameters) } : {}; // path-level parameters
+    paths[path] = { ...shared, ...paths[path], [method]: operationWithoutExamples(op) };
   }
   const seen = new Set<string>();
   const walk = (node: unknown): void => {

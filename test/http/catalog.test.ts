@@ -24,38 +24,44 @@ describe('OpenAPI document', () => {
     expect(v.version).toBe('3.1');
   });
 
-  it('documents every served path with its methods', async () => {
+  it('documents every served path with its GET and POST operations (HEAD and OPTIONS once, in the description)', async () => {
     const doc = t.oas.doc;
     const expected: Record<string, string[]> = {
-      '/v1': ['get', 'head', 'options'],
-      '/v1/openapi.json': ['get', 'head', 'options'],
-      '/v1/universities': ['get', 'head', 'options'],
-      '/v1/universities/{university}': ['get', 'head', 'options'],
-      '/v1/campuses': ['get', 'head', 'options'],
-      '/v1/campuses/{campus}': ['get', 'head', 'options'],
-      '/v1/buildings': ['get', 'head', 'options'],
-      '/v1/buildings/{building}': ['get', 'head', 'options'],
-      '/v1/buildings/{building}/entrances': ['get', 'head', 'options'],
-      '/v1/campuses/{campus}/map': ['get', 'head', 'options'],
-      '/v1/places': ['get', 'head', 'options'],
-      '/v1/places/{placeId}': ['get', 'head', 'options'],
-      '/v1/routes': ['get', 'head', 'post', 'options'],
-      '/v1/gaps/plan': ['post', 'options'],
-      '/v1/datasets': ['get', 'head', 'options'],
-      '/v1/datasets/{dataVersion}/{file}': ['get', 'head', 'options'],
-      '/api/campus-buildings': ['get', 'head', 'options'],
-      '/api/campus-building': ['get', 'head', 'options'],
-      '/api/campus-route': ['post', 'options'],
-      '/api/campus-gap-plan': ['post', 'options'],
-      '/api/campus-places': ['get', 'head', 'options'],
-      '/api/campus-place': ['get', 'head', 'options'],
+      '/v1': ['get'],
+      '/v1/openapi.json': ['get'],
+      '/v1/universities': ['get'],
+      '/v1/universities/{university}': ['get'],
+      '/v1/campuses': ['get'],
+      '/v1/campuses/{campus}': ['get'],
+      '/v1/buildings': ['get'],
+      '/v1/buildings/{building}': ['get'],
+      '/v1/buildings/{building}/entrances': ['get'],
+      '/v1/campuses/{campus}/map': ['get'],
+      '/v1/places': ['get'],
+      '/v1/places/{placeId}': ['get'],
+      '/v1/routes': ['get', 'post'],
+      '/v1/gaps/plan': ['post'],
+      '/v1/datasets': ['get'],
+      '/v1/datasets/{dataVersion}/{file}': ['get'],
+      '/api/campus-buildings': ['get'],
+      '/api/campus-building': ['get'],
+      '/api/campus-route': ['post'],
+      '/api/campus-gap-plan': ['post'],
+      '/api/campus-places': ['get'],
+      '/api/campus-place': ['get'],
     };
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(expected).sort());
     for (const [p, methods] of Object.entries(expected)) {
-      // `parameters` at path level holds the path parameters, shared by every operation (OPTIONS included).
+      // `parameters` at path level holds the path parameters, shared by every operation.
       expect(Object.keys(doc.paths[p]).filter((k) => k !== 'parameters').sort(), p).toEqual([...methods].sort());
       const names = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       expect((doc.paths[p].parameters ?? []).map((x: { name: string }) => x.name), p).toEqual(names);
+    }
+    const description = doc.info.description as string;
+    expect(description).toMatch(/\*\*HEAD\*\* — every path with a GET also answers HEAD/);
+    expect(description).toMatch(/\*\*OPTIONS\*\* — every path answers OPTIONS \(CORS preflight\): 204/);
+    for (const [p, item] of Object.entries(doc.paths as Record<string, Record<string, { description?: string }>>)) {
+      for (const m of ['get', 'post']) if (item[m]) expect(item[m]!.description?.length ?? 0, `${m} ${p} description`).toBeGreaterThan(20);
     }
     for (const name of ['Building', 'Provenance', 'Route', 'RoutePreferences', 'RoutePreferencesInput', 'RouteRequest', 'Place', 'GapPlan', 'GapPlanRequest', 'GapPreferences', 'ErrorEnvelope', 'LegacyError']) {
       expect(doc.components.schemas[name], name).toBeDefined();

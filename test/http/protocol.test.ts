@@ -130,6 +130,7 @@ describe('ETag and If-None-Match', () => {
       expect(again.headers.get('etag')).toBe(etag);
       expect(again.headers.get('x-request-id')).toMatch(UUID_V4);
       expect(again.headers.get('cache-control')).toBe(STATIC_CACHE);
+      expect(again.headers.get('content-type'), p).toBeNull(); // no body, no media type (the cache keeps its stored one)
       expect((await call(t.base, p, { headers: { 'if-none-match': `"other", ${etag.slice(2)}` } })).status).toBe(304);
       expect((await call(t.base, p, { headers: { 'if-none-match': '*' } })).status).toBe(304);
       expect((await call(t.base, p, { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);

@@ -30,12 +30,18 @@ describeBrowser('GET /docs (browser)', ({ t, open }) => {
     await screenshot(page, 'docs', true);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Try it out: the request goes to this origin and the answer is shown, still accessible.
-    const op = page.locator('#operations-buildings-getV1Buildings');
-    await op.locator('.opblock-summary-control').click();
-    await op.locator('.try-out__btn').click();
-    await op.locator('.execute').click();
-    await expect.poll(() => op.locator('.live-responses-table .response .response-col_status').first().textContent(), WAIT).toBe('200');
+    // Try it out with the values the document pre-fills (its examples): each answers 200 from this origin.
+    for (const id of ['buildings-getV1Buildings', 'routes-postV1Routes', 'gaps-postV1GapsPlan']) {
+      const op = page.locator(`#operations-${id}`);
+      await op.locator('.opblock-summary-control').click();
+      await op.locator('.try-out__btn').click();
+      await op.locator('.execute').click();
+      await expect.poll(() => op.locator('.live-responses-table .response .response-col_status').first().textContent(), WAIT).toBe('200');
+      if (id === 'routes-postV1Routes') {
+        await op.locator('.live-responses-table').evaluate((el) => el.scrollIntoView({ block: 'start' })); // "Code 200" and the body
+        await screenshot(page, 'docs-try-it-out-route');
+      }
+    }
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);

@@ -181,7 +181,7 @@ Campus = TypedDict("Campus", {
     "isDefault": bool,
     "timeZone": str,  # IANA time zone.
     "region": Literal["ON", "BC"],
-    "bounds": List[Any],  # [[west, south], [east, north]] in degrees.
+    "bounds": List[List[float]],  # [[west, south], [east, north]] in degrees.
     "boundsSource": Literal["published", "derived"],
     "walkingGraph": bool,  # true when routes use a mapped walking graph; otherwise routes are approximate estimates.
     "buildingCount": int,

@@ -30,7 +30,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description This document (OpenAPI 3.1, JSON Schema 2020-12), not enveloped. It changes with the code and the data version (its examples are records of the data served); its ETag covers its bytes.
+         */
         get: operations["getV1OpenapiJson"];
         put?: never;
         post?: never;
@@ -47,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Universities (registry order) */
+        /**
+         * Universities (registry order)
+         * @description Every university, in registry order, with its campuses, default campus, capabilities and the data edition of each campus. Paginated with limit/offset.
+         */
         get: operations["getV1Universities"];
         put?: never;
         post?: never;
@@ -67,7 +73,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One university */
+        /**
+         * One university
+         * @description One university by id (case-insensitive). Unknown → 404 university_not_found; blank → 400 invalid_identifier.
+         */
         get: operations["getV1UniversitiesUniversity"];
         put?: never;
         post?: never;
@@ -84,7 +93,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Campuses (registry order) */
+        /**
+         * Campuses (registry order)
+         * @description Every campus, in registry order: time zone, bounds, walking-graph flag, counts and coverage. `university` keeps the campuses of one university (unknown → 400). Paginated with limit/offset.
+         */
         get: operations["getV1Campuses"];
         put?: never;
         post?: never;
@@ -104,7 +116,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One campus */
+        /**
+         * One campus
+         * @description One campus by id (case-insensitive), with its coverage (buildings located, on the walking graph, entrances, share of routed pairs…). Unknown → 404 campus_not_found.
+         */
         get: operations["getV1CampusesCampus"];
         put?: never;
         post?: never;
@@ -144,7 +159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Buildings of a campus, ordered by code */
+        /**
+         * Buildings of a campus, ordered by code
+         * @description The buildings of one campus (default: the default campus of the default university), ordered by code. `q` matches code, name and aliases (case- and accent-insensitive substring); `category` filters. Paginated with limit/offset.
+         */
         get: operations["getV1Buildings"];
         put?: never;
         post?: never;
@@ -229,7 +247,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One place */
+        /**
+         * One place
+         * @description One place by id, with its availability (open, closed or unknown) evaluated at request time. A `university` or `campus` given must be the place's own; an unknown id → 404 place_not_found.
+         */
         get: operations["getV1PlacesPlaceId"];
         put?: never;
         post?: never;
@@ -510,16 +531,7 @@ export interface components {
             /** @enum {string} */
             region: "ON" | "BC";
             /** @description [[west, south], [east, north]] in degrees. */
-            bounds: [
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ]
-            ];
+            bounds: number[][];
             /** @enum {string} */
             boundsSource: "published" | "derived";
             /** @description true when routes use a mapped walking graph; otherwise routes are approximate estimates. */
@@ -893,36 +905,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /** @description Digits only. */
-        limit: number;
-        /** @description Digits only. Past the end → empty page, nextOffset null. */
-        offset: number;
-        /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-        university: string;
-        /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-        campus: string;
-        /** @description Case-insensitive, accent-insensitive substring (Unicode-normalized match keys). */
-        q: string;
-        category: "academic" | "residence" | "facility";
-        kind: "dining" | "study" | "library" | "service" | "recreation" | "amenity" | "facility";
-        /** @description Canonical building code. */
-        buildingFilter: string;
-        /** @description Filter by evaluated availability. Responses with openNow are not cached (no-store). */
-        openNow: "open" | "closed" | "unknown";
-        /** @description Building code, exact name or alias (as `from` in the POST body). */
-        routeFrom: string;
-        /** @description Building code, exact name or alias (as `to` in the POST body). */
-        routeTo: string;
-        /** @description Default fastest. */
-        routeMode: "fastest" | "prefer-indoor" | "step-free";
-        /** @description Metres per second; default 1.35. Digits with an optional decimal fraction. */
-        walkingSpeedMps: number;
-        /** @description Minutes; default 5. Digits with an optional decimal fraction. */
-        transitionBufferMinutes: number;
-        /** @description true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise), as `geometry` in the POST body. Default false. */
-        routeGeometry: "true" | "false";
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description Fresh UUID v4; equals meta.requestId. */
@@ -965,7 +948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1003,7 +986,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1023,9 +1006,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1049,7 +1032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1093,7 +1076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1114,11 +1097,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1142,7 +1125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1186,7 +1169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1228,7 +1211,7 @@ export interface operations {
                     "application/geo+json": components["schemas"]["CampusMap"];
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1249,16 +1232,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
                 /** @description Case-insensitive, accent-insensitive substring (Unicode-normalized match keys). */
-                q?: components["parameters"]["q"];
-                category?: components["parameters"]["category"];
+                q?: string;
+                category?: "academic" | "residence" | "facility";
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1282,7 +1265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1302,9 +1285,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
             };
             header?: never;
             path: {
@@ -1331,7 +1314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1353,13 +1336,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path: {
@@ -1386,7 +1369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1408,20 +1391,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
                 /** @description Case-insensitive, accent-insensitive substring (Unicode-normalized match keys). */
-                q?: components["parameters"]["q"];
-                kind?: components["parameters"]["kind"];
+                q?: string;
+                kind?: "dining" | "study" | "library" | "service" | "recreation" | "amenity" | "facility";
                 /** @description Canonical building code. */
-                building?: components["parameters"]["buildingFilter"];
+                building?: string;
                 /** @description Filter by evaluated availability. Responses with openNow are not cached (no-store). */
-                openNow?: components["parameters"]["openNow"];
+                openNow?: "open" | "closed" | "unknown";
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1445,7 +1428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1465,9 +1448,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
             };
             header?: never;
             path: {
@@ -1493,7 +1476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1514,21 +1497,21 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Building code, exact name or alias (as `from` in the POST body). */
-                from: components["parameters"]["routeFrom"];
+                from: string;
                 /** @description Building code, exact name or alias (as `to` in the POST body). */
-                to: components["parameters"]["routeTo"];
+                to: string;
                 /** @description University id (case-insensitive). Default: the default university, or the university of `campus`. Unknown → 400 on collections, 404 on single lookups. */
-                university?: components["parameters"]["university"];
+                university?: string;
                 /** @description Campus id (case-insensitive); selects its university. Default: the university's default campus. Must belong to `university` when both are given. */
-                campus?: components["parameters"]["campus"];
+                campus?: string;
                 /** @description Default fastest. */
-                mode?: components["parameters"]["routeMode"];
+                mode?: "fastest" | "prefer-indoor" | "step-free";
                 /** @description Metres per second; default 1.35. Digits with an optional decimal fraction. */
-                walkingSpeedMps?: components["parameters"]["walkingSpeedMps"];
+                walkingSpeedMps?: number;
                 /** @description Minutes; default 5. Digits with an optional decimal fraction. */
-                transitionBufferMinutes?: components["parameters"]["transitionBufferMinutes"];
+                transitionBufferMinutes?: number;
                 /** @description true → data.geometry: the walked path as a GeoJSON LineString (routed results; null otherwise), as `geometry` in the POST body. Default false. */
-                geometry?: components["parameters"]["routeGeometry"];
+                geometry?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -1552,7 +1535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1654,9 +1637,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Digits only. */
-                limit?: components["parameters"]["limit"];
+                limit?: number;
                 /** @description Digits only. Past the end → empty page, nextOffset null. */
-                offset?: components["parameters"]["offset"];
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1680,7 +1663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1710,7 +1693,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes. */
+            /** @description The file's bytes, with the Content-Type of its kind. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1720,10 +1703,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": Record<string, never>;
+                    "application/geo+json": components["schemas"]["CampusMap"];
+                    "text/markdown": string;
                     "application/octet-stream": string;
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag). */
+            /** @description Not modified (If-None-Match matched the ETag): no body and no Content-Type. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

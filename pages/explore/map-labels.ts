@@ -1,0 +1,74 @@
+/**
+ * Building codes as labels when zoomed in (from LABEL_ZOOM on), beside each building's point. A label that
+ * would overlap one already placed is left out (code order), so dense campuses stay readable and zooming in
+ * shows more of them. The chosen buildings' places are taken first; their From/To marks name them already. Labels are decoration for sighted users: every
+ * building is named in its tooltip and listed in the panel.
+ */
+import L from 'leaflet';
+
+export const LABEL_ZOOM = 16;
+/** The labels' font (as in explore.css `.code-label`) and the room around their text: padding, then a gap. */
+const FONT = '700 11px system-ui, sans-serif';
+const PAD = 3 + 2;
+const HALF_HEIGHT = 9;
+let measure: CanvasRenderingContext2D | null | undefined;
+/** Width of a code in the labels' font, in pixels (estimated when the canvas cannot measure). */
+function textWidth(code: string): number {
+  measure ??= document.createElement('canvas').getContext('2d');
+  if (!measure) return 8 * code.length;
+  measure.font = FONT;
+  return Math.ceil(measure.measureText(code).width);
+}
+
+/** Box of a label in pixels: right of its point (see iconAnchor below). */
+const boxOf = (width: number, x: number, y: number) => ({ x0: x + 8 - PAD, y0: y - HALF_HEIGHT, x1: x + 8 + width + PAD, y1: y + HALF_HEIGHT });
+type Box = ReturnType<typeof boxOf>;
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Which of the labels fit without overlapping, in priority order (pure: projected points and text widths in, codes out). */
+export function placeLabels(items: readonly { code: string; x: number; y: number }[], width: (code: string) => number = textWidth): string[] {
+  const placed: Box[] = [];
+  const out: string[] = [];
+  for (const { code, x, y } of items) {
+    const box = boxOf(width(code), x, y);
+    if (placed.some((p) => overlaps(p, box))) continue;
+    placed.push(box);
+    out.push(code);
+  }
+  return out;
+}
+
+export class CodeLabels {
+  readonly layer = L.layerGroup();
+  private points = new Map<string, L.LatLng>();
+  private reserved: string[] = [];
+
+  constructor(private readonly map: L.Map) {
+    map.on('zoomend', () => this.render());
+  }
+
+  /** Building code → point; `reserved`: codes whose places are taken first but that get no label here. */
+  set(points: Map<string, L.LatLng>, reserved: string[] = []): void {
+    this.points = points;
+    this.reserved = reserved;
+    this.render();
+  }
+
+  render(): void {
+    this.layer.clearLayers();
+    const zoom = this.map.getZoom();
+    if (zoom < LABEL_ZOOM) return;
+    const reserved = this.reserved.filter((c) => this.points.has(c));
+    const codes = [...reserved, ...[...this.points.keys()].filter((c) => !reserved.includes(c)).sort()];
+    const items = codes.map((code) => ({ code, ...this.map.project(this.points.get(code)!, zoom) }));
+    for (const code of placeLabels(items)) {
+      if (reserved.includes(code)) continue;
+      const text = document.createElement('span');
+      text.textContent = code;
+      this.layer.addLayer(L.marker(this.points.get(code)!, {
+        icon: L.divIcon({ html: text, className: 'code-label', iconSize: undefined, iconAnchor: [-8, 7] }),
+        interactive: false, keyboard: false,
+      }));
+    }
+  }
+}

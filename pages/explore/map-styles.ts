@@ -1,0 +1,59 @@
+/**
+ * What each campus-map feature is and how it is drawn. Every style pairs colour with a second cue (fill vs
+ * hollow, solid vs dashed, a tooltip in words), described in the page's legend (body.html): a new style
+ * (e.g. another route kind) is one entry here and one legend line there.
+ */
+import type L from 'leaflet';
+import type { Feature } from './types.ts';
+
+export type FeatureRole = 'building' | 'entrance' | 'edge' | 'footprint' | 'other';
+
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * What a map feature is: its declared `feature` (building, entrance, path, connector), else recognised by its
+ * geometry and properties. Any Polygon or MultiPolygon is drawn as a footprint (e.g. `feature: "footprint"`).
+ */
+export function roleOf(f: Feature): FeatureRole {
+  const p = f.properties ?? {};
+  const declared = str(p.feature) ?? str(p.featureType);
+  const type = f.geometry?.type;
+  if (type === 'Polygon' || type === 'MultiPolygon') return 'footprint';
+  if (declared === 'building' || declared === 'entrance') return declared;
+  if (declared === 'path' || declared === 'edge' || declared === 'connector') return 'edge';
+  if (type === 'LineString') return 'edge';
+  if ('accessibility' in p || 'onWalkingGraph' in p) return 'entrance';
+  if ('code' in p && 'name' in p) return 'building';
+  return 'other';
+}
+
+/** Step-free fact of an entrance → style and words. */
+export function entranceStyle(accessibility: string | undefined): { opts: L.CircleMarkerOptions; words: string } {
+  switch (accessibility) {
+    case 'accessible':
+      return { opts: { radius: 4.5, color: '#0b5e2a', weight: 2, fillColor: '#1e9e4a', fillOpacity: 1, className: 'entrance-point' }, words: 'step-free (verified)' };
+    case 'not_accessible':
+      return { opts: { radius: 4.5, color: '#7a2e00', weight: 2.5, fillColor: '#d9661f', fillOpacity: 1, dashArray: '2 2', className: 'entrance-point' }, words: 'not step-free' };
+    default:
+      return { opts: { radius: 4, color: '#59636e', weight: 2, fillColor: '#ffffff', fillOpacity: 1, className: 'entrance-point' }, words: 'step-free unknown' };
+  }
+}
+
+/** Verification of a walking edge → style (verified: solid dark; anything else: dashed lighter). */
+export function edgeStyle(verification: string | undefined): L.PolylineOptions {
+  return verification === 'verified' || verification === 'source-backed'
+    ? { color: '#3c4650', weight: 2, opacity: 0.8, interactive: false, className: 'walk-edge' }
+    : { color: '#8a6d00', weight: 2, opacity: 0.85, dashArray: '5 5', interactive: false, className: 'walk-edge' };
+}
+
+export const FOOTPRINT_STYLE: L.PathOptions = { color: '#5b6f84', weight: 1, fillColor: '#c9d6e3', fillOpacity: 0.55, className: 'footprint' };
+export const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 7, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9, className: 'building-point' };
+export const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 12, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1, className: 'chosen-point' };
+export const ROUTE_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 6, opacity: 0.9, className: 'route-line', smoothFactor: 0, noClip: true, interactive: false };
+/** From a chosen building's point to the door the walked path starts or ends at: dashed, thinner. */
+export const ROUTE_LINK_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 3, opacity: 0.9, dashArray: '2 6', className: 'route-link', smoothFactor: 0, noClip: true, interactive: false };
+/** The door a route uses: white with the route's colour. */
+export const ROUTE_DOOR_STYLE: L.CircleMarkerOptions = { radius: 6, color: '#0b5cad', weight: 3, fillColor: '#ffffff', fillOpacity: 1, className: 'route-door' };
+
+/** Building markers shrink when zoomed out, so a campus of hundreds of buildings stays readable. */
+export const buildingRadius = (zoom: number): number => (zoom >= 17 ? 7 : zoom >= 15.5 ? 5 : 3.5);
