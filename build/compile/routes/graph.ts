@@ -29,6 +29,9 @@ export interface GraphEdge {
   /** Source edge id and OSM element ('-' for none); connectors made by the build have id null. */
   id: string | null;
   osm: string;
+  /** The source's own path type and native record (edges.tsv pathType, sourceRef), null when not given. */
+  pathType: string | null;
+  sourceRef: string | null;
 }
 
 export interface CampusGraph {
@@ -144,6 +147,8 @@ export function buildCampusGraph(
     accessPoint: false,
     id: e.id,
     osm: e.osm,
+    pathType: e.pathType && e.pathType !== '-' ? e.pathType : null,
+    sourceRef: e.sourceRef && e.sourceRef !== '-' ? e.sourceRef : null,
   }));
   const sourceNodeCount = nodeIds.length;
   const hasEdge = new Uint8Array(sourceNodeCount);
@@ -170,7 +175,7 @@ export function buildCampusGraph(
     nodeKinds.push(null);
     edges.push({
       from: node, to: nearest, meters: nearestMeters, indoor: false, stairs: 'unknown', crossing: 'unknown', accessible: false,
-      verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-',
+      verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-', pathType: null, sourceRef: null,
     });
     return node;
   };
