@@ -30,7 +30,9 @@ const ui = {
   mapSummary: byId('map-summary'),
 };
 
-const ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>, ODbL';
+const ATTRIBUTION =
+  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>, ODbL; ' +
+  '<a href="https://github.com/UBCGeodata/ubc-geospatial-opendata">University of British Columbia</a>, PDDL';
 const map = new CampusMap(byId('map'), ATTRIBUTION);
 
 let universities: University[] = [];
