@@ -1,13 +1,13 @@
 /**
  * The explorer's map: Leaflet with no tile layer at all: only the campus's own GeoJSON from
- * GET /v1/campuses/{id}/map is drawn (buildings, entrances by step-free fact, walking edges by
- * verification) and the walked path of a routed result. Every style pairs colour with a second cue
+ * GET /v1/campuses/{id}/map is drawn (building footprints where a source publishes them, building points,
+ * entrances by step-free fact, walking edges by verification, stairs apart) and the walked path of a routed result. Every style pairs colour with a second cue
  * (fill vs hollow, solid vs dashed, a tooltip in words), described in the page's legend.
  */
 import L from 'leaflet';
 import type { Building, Campus, Feature, FeatureCollection, LineString } from './types.ts';
 
-export type FeatureRole = 'building' | 'entrance' | 'edge' | 'other';
+export type FeatureRole = 'building' | 'footprint' | 'entrance' | 'edge' | 'other';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -15,9 +15,10 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 export function roleOf(f: Feature): FeatureRole {
   const p = f.properties ?? {};
   const declared = str(p.feature) ?? str(p.featureType);
-  if (declared === 'building' || declared === 'entrance') return declared;
+  if (declared === 'building' || declared === 'entrance' || declared === 'footprint') return declared;
   if (declared === 'path' || declared === 'edge') return 'edge';
   if (f.geometry?.type === 'LineString') return 'edge';
+  if (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon') return 'footprint';
   if ('accessibility' in p || 'onWalkingGraph' in p) return 'entrance';
   if ('code' in p && 'name' in p) return 'building';
   return 'other';
@@ -35,13 +36,15 @@ export function entranceStyle(accessibility: string | undefined): { opts: L.Circ
   }
 }
 
-/** Verification of a walking edge → style (verified: solid dark; anything else: dashed lighter). */
-export function edgeStyle(verification: string | undefined): L.PolylineOptions {
+/** A walking edge → style: stairs recorded (red, dotted, thicker) first, then verified (solid dark) or not (dashed lighter). */
+export function edgeStyle(verification: string | undefined, stairs?: string): L.PolylineOptions {
+  if (stairs === 'true') return { color: '#b3261e', weight: 3.5, opacity: 0.95, dashArray: '1 5', lineCap: 'round' };
   return verification === 'verified' || verification === 'source-backed'
     ? { color: '#3c4650', weight: 2, opacity: 0.8 }
     : { color: '#8a6d00', weight: 2, opacity: 0.85, dashArray: '5 5' };
 }
 
+const FOOTPRINT_STYLE: L.PolylineOptions = { color: '#12324f', weight: 1, opacity: 0.6, fillColor: '#5b8fc7', fillOpacity: 0.18, interactive: false };
 const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 9, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9 };
 const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 12, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1 };
 const ROUTE_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 6, opacity: 0.9, className: 'route-line', smoothFactor: 0, noClip: true, interactive: false };
@@ -74,6 +77,7 @@ export class CampusMap {
     this.chosenLayer.clearLayers();
     this.points = new Map();
     const counts = { buildings: 0, entrances: 0, edges: 0, undrawnEdges: 0 };
+    const footprints: L.Layer[] = [];
     const edges: L.Layer[] = [];
     const entrances: L.Layer[] = [];
     const marks: L.Layer[] = [];
@@ -83,11 +87,15 @@ export class CampusMap {
       // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
       if (role === 'edge' && f.geometry?.type === 'LineString') {
         const verification = str(p.verification) ?? str(p.verificationStatus);
-        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat, lon)), { ...edgeStyle(verification), interactive: false });
+        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat, lon)), { ...edgeStyle(verification, str(p.stairs)), interactive: false });
         edges.push(line);
         counts.edges++;
       } else if (role === 'edge') {
         counts.undrawnEdges++;
+      } else if (role === 'footprint' && (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon')) {
+        const ring = (r: number[][]) => r.map(([lon, lat]) => L.latLng(lat, lon));
+        const shape = f.geometry.type === 'Polygon' ? f.geometry.coordinates.map(ring) : f.geometry.coordinates.map((poly) => poly.map(ring));
+        footprints.push(L.polygon(shape, FOOTPRINT_STYLE));
       } else if (role === 'entrance') {
         const at = pointOf(f);
         if (!at) continue;
@@ -111,7 +119,7 @@ export class CampusMap {
       marks.push(this.buildingMarker(at, b.code, b.name, b.location.kind));
       counts.buildings++;
     }
-    for (const layer of [...edges, ...marks, ...entrances]) this.campusLayer.addLayer(layer);
+    for (const layer of [...footprints, ...edges, ...marks, ...entrances]) this.campusLayer.addLayer(layer);
     this.fitCampus(campus);
     return counts;
   }
