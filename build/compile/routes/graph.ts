@@ -6,9 +6,10 @@
  * location point (an inferred access point).
  */
 import type { CampusGraphSource, GraphNodeRow, LonLat, SourceEntrance } from '../../load/source-types.ts';
-import { haversineMeters } from '../geo.ts';
+import { EARTH_RADIUS_M, haversineMeters } from '../geo.ts';
 
 export const SNAP_MAX_METERS = 50;
+const METERS_PER_DEGREE_LAT = (EARTH_RADIUS_M * Math.PI) / 180;
 
 export type NodeKind = Exclude<NonNullable<GraphNodeRow['kind']>, '-'>;
 
@@ -162,6 +163,8 @@ export function buildCampusGraph(
     let nearest = -1;
     let nearestMeters = Infinity;
     for (const v of mainLocated) {
+      // cheap exact skip: the great-circle distance is at least the north-south one
+      if (Math.abs(coords[v]![1] - point[1]) * METERS_PER_DEGREE_LAT > nearestMeters + 1e-6) continue;
       const d = haversineMeters(point, coords[v]!);
       if (d < nearestMeters) {
         nearest = v;
