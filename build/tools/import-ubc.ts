@@ -18,9 +18,10 @@ import { pathToFileURL } from 'node:url';
 import type { LonLat, SourceCampusFile } from '../load/source-types.ts';
 import { importLineNetwork, NETWORK_EDGE_COLUMNS, NETWORK_NODE_COLUMNS, tsvText, type NetworkEdgeRow, type NetworkNodeRow } from './geojson-network.ts';
 import {
-  buildingFootprints, buildingsByUid, entranceFacts, featuresOf, FILES, mergePlaces, poiPlaces, ROUTES_COMMIT, ROUTES_LAST_VERIFIED,
-  UBC_ROUTES, UBC_SOURCES, withEntranceFacts, type GeoFeature,
+  buildingFootprints, buildingsByUid, entranceFacts, featuresOf, FILES, ROUTES_COMMIT, ROUTES_LAST_VERIFIED, UBC_ROUTES, UBC_SOURCES,
+  withEntranceFacts, type GeoFeature,
 } from './ubc-geodata.ts';
+import { mergePlaces, poiPlaces } from './ubc-places.ts';
 
 export const CAMPUS = 'ubc-vancouver';
 

@@ -1,5 +1,5 @@
 /**
- * The UBC geodata importer (build/tools/import-ubc.ts, ubc-geodata.ts) on a small reference directory
+ * The UBC geodata importer (build/tools/import-ubc.ts, ubc-geodata.ts, ubc-places.ts) on a small reference directory
  * written by the test: entrance facts by GLOBALID (ACCESSIBLE / POWER_DOOR codings, Current only),
  * places by address join then footprint with their hours text, footprints, the graph files; bad records
  * reported as `file#feature: reason`; a file that cannot be read writes nothing; re-running changes nothing.
@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeUbcImport, importUbc } from '../../build/tools/import-ubc.ts';
-import { PLACE_KIND_OF_SERVICE_TYPE } from '../../build/tools/ubc-geodata.ts';
+import { PLACE_KIND_OF_SERVICE_TYPE } from '../../build/tools/ubc-places.ts';
 import { cleanupTempDirs, tempDir } from './helpers.ts';
 
 afterAll(cleanupTempDirs);
