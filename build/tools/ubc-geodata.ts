@@ -157,7 +157,7 @@ export function withEntranceFacts(entrances: readonly SourceEntrance[], facts: R
     return {
       ...e,
       stepFree: f ? f.stepFree : e.stepFree,
-      graphNode: nodeAt(e.point) ?? e.graphNode,
+      graphNode: nodeAt(e.point), // the network is this campus's only graph: a door is on it exactly when its point is a node
       provenance,
       powerDoor: f ? f.powerDoor : null,
     };
