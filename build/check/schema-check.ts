@@ -7,6 +7,7 @@ import type { SourceIssue } from '../load/errors.ts';
 const SCHEMA_IDS = {
   campus: 'https://campus-data.example/schemas/campus.schema.json',
   graph: 'https://campus-data.example/schemas/graph.schema.json',
+  footprints: 'https://campus-data.example/schemas/footprints.schema.json',
   registry: 'https://campus-data.example/schemas/registry.schema.json',
 } as const;
 
@@ -47,6 +48,7 @@ interface Validators {
   edge: ValidateFunction;
   node: ValidateFunction;
   meta: ValidateFunction;
+  footprints: ValidateFunction;
 }
 
 function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators | null {
@@ -75,8 +77,9 @@ function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators |
   const edge = get(`${SCHEMA_IDS.graph}#/$defs/edge`);
   const node = get(`${SCHEMA_IDS.graph}#/$defs/node`);
   const meta = get(`${SCHEMA_IDS.graph}#/$defs/meta`);
-  if (!registry || !campus || !edge || !node || !meta) return null;
-  return { registry, campus, edge, node, meta };
+  const footprints = get(SCHEMA_IDS.footprints);
+  if (!registry || !campus || !edge || !node || !meta || !footprints) return null;
+  return { registry, campus, edge, node, meta, footprints };
 }
 
 function checkTable(table: TsvTable, validate: ValidateFunction, pointerName: string, issues: SourceIssue[]): void {
@@ -98,6 +101,9 @@ export function checkSchemas(raw: RawSources): SourceIssue[] {
     if (g.meta && !v.meta(g.meta.data)) issues.push(...ajvIssues(v.meta.errors, g.meta.file));
     if (g.edges) checkTable(g.edges, v.edge, 'edges', issues);
     if (g.nodes) checkTable(g.nodes, v.node, 'nodes', issues);
+  }
+  for (const f of raw.footprints) {
+    if (!v.footprints(f.data)) issues.push(...ajvIssues(v.footprints.errors, f.file));
   }
   return issues;
 }

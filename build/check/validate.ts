@@ -17,6 +17,8 @@ import type {
   Registry,
   RegistryCampus,
   SourceCampusFile,
+  SourceFootprint,
+  SourceFootprintsFile,
   ValidSources,
 } from '../load/source-types.ts';
 
@@ -122,6 +124,13 @@ function checkCampus(
     else placeOwners.set(p.id, file);
     if (!codes.has(p.building)) report(file, `${at}/building`, `unknown building code "${p.building}"`);
     checkProvenance(p.provenance, at);
+    if (p.publishedHours) {
+      checkSourceRef(p.publishedHours.sourceId, `${at}/publishedHours/sourceId`);
+      if (p.hours) report(file, `${at}/publishedHours`, 'a place has either hours (opening_hours) or publishedHours (free text), not both');
+      if (sources.has(p.publishedHours.sourceId) && !sources.get(p.publishedHours.sourceId)?.url) {
+        report(file, `${at}/publishedHours/sourceId`, 'published hours need a source with a URL');
+      }
+    }
     if (p.hours) {
       checkSourceRef(p.hours.sourceId, `${at}/hours/sourceId`);
       if (sources.has(p.hours.sourceId) && !p.hours.sourceUrl && !sources.get(p.hours.sourceId)?.url) {
@@ -173,6 +182,34 @@ function checkGraph(raw: RawSources['graphs'][number], graph: CampusGraphSource,
   }
 }
 
+/** footprints/<campus>.geojson: a campus's own buildings, each once, closed rings, known sources. */
+function checkFootprints(raw: RawSources['footprints'][number], campus: SourceCampusFile | undefined, report: Report): SourceFootprint[] {
+  const data = raw.data as SourceFootprintsFile;
+  if (data.campus !== raw.name) report(raw.file, '/campus', `"${data.campus}" does not match the file name "${raw.name}.geojson"`);
+  if (!campus) {
+    report(raw.file, '', `footprints for unknown campus "${raw.name}"`);
+    return [];
+  }
+  const codes = new Set(campus.buildings.map((b) => b.code));
+  const sources = new Set(campus.sources.map((s) => s.id));
+  const seen = new Set<string>();
+  data.features.forEach((f, i) => {
+    const at = `/features/${i}`;
+    if (!codes.has(f.id)) report(raw.file, `${at}/id`, `unknown building code "${f.id}"`);
+    if (seen.has(f.id)) report(raw.file, `${at}/id`, `duplicate footprint of building "${f.id}"`);
+    seen.add(f.id);
+    if (!sources.has(f.properties.sourceId)) report(raw.file, `${at}/properties/sourceId`, `unknown source "${f.properties.sourceId}" (not in the campus's sources)`);
+    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+    polygons.forEach((rings, j) =>
+      rings.forEach((ring, k) => {
+        const [a, z] = [ring[0], ring[ring.length - 1]];
+        if (a[0] !== z[0] || a[1] !== z[1]) report(raw.file, `${at}/geometry/coordinates${f.geometry.type === 'Polygon' ? '' : `/${j}`}/${k}`, 'ring is not closed (last position ≠ first)');
+      }),
+    );
+  });
+  return data.features;
+}
+
 export function validateSources(raw: RawSources): ValidSources {
   failOnIssues(checkSchemas(raw));
 
@@ -199,6 +236,9 @@ export function validateSources(raw: RawSources): ValidSources {
     if (c.walkingGraph && !graphs.has(c.id)) report(raw.registry.file, `/campuses/${i}/walkingGraph`, `walkingGraph is true but graphs/${c.id}/ is missing`);
   }
 
+  const footprints = new Map<string, SourceFootprint[]>();
+  for (const f of raw.footprints) footprints.set(f.name, checkFootprints(f, campusByName.get(f.name)?.data as SourceCampusFile | undefined, report));
+
   const placeOwners = new Map<string, string>();
   for (const c of raw.campuses) {
     checkCampus(c.data as SourceCampusFile, c.file, c.name, regCampuses.get(c.name), graphs.get(c.name), placeOwners, report);
@@ -209,6 +249,7 @@ export function validateSources(raw: RawSources): ValidSources {
     registry,
     campuses: registry.campuses.map((c) => campusByName.get(c.id)!.data as SourceCampusFile),
     graphs,
+    footprints,
     licenseText: raw.licenseText,
   };
 }

@@ -8,7 +8,8 @@ export const LICENSE_NOTICE =
   'Campus data combines several sources; every fact keeps its source record. ' +
   'OpenStreetMap-derived data (building points, entrances and the walking graphs) is © OpenStreetMap contributors, ' +
   'available under the Open Database License (ODbL) 1.0; the derived database is offered under ODbL 1.0. ' +
-  'UBC Vancouver buildings and entrances come from UBC geospatial open data, dedicated to the public domain under PDDL 1.0 ' +
+  "UBC Vancouver's buildings and footprints, entrances with their step-free and power-door facts, walking network and " +
+  'places with their published hours come from UBC geospatial open data, dedicated to the public domain under PDDL 1.0 ' +
   '(courtesy attribution: University of British Columbia). Building names and codes are factual data from the ' +
   "universities' official campus maps and building lists; no map artwork or page text is copied.";
 

@@ -7,6 +7,7 @@
 import type { RegistryCampus, RegistryUniversity } from '../../runtime/domain/types.ts';
 import type { Building, CampusFile, Entrance, Hours, LonLat, Place, Provenance } from './schema-types/campus.ts';
 import type { Edge, Meta, Node } from './schema-types/graph.ts';
+import type { Footprint, FootprintsFile } from './schema-types/footprints.ts';
 
 export type { RegistryCampus, RegistryUniversity, LonLat };
 
@@ -19,6 +20,8 @@ export type SourceProvenanceRef = Provenance;
 export type GraphEdgeRow = Edge;
 export type GraphNodeRow = Node;
 export type GraphMeta = Meta;
+export type SourceFootprint = Footprint;
+export type SourceFootprintsFile = FootprintsFile;
 
 export interface Registry {
   defaultUniversity: string;
@@ -45,6 +48,8 @@ export interface RawSources {
     edges: TsvTable | null;
     nodes: TsvTable | null;
   }[];
+  /** footprints/<campus>.geojson: building outlines as their sources publish them. */
+  footprints: { file: string; name: string; data: unknown }[];
   schemas: { file: string; data: unknown }[];
   licenseText: string;
   /** Every file under the sources directory (relative posix path, bytes), sorted by path. */
@@ -65,5 +70,7 @@ export interface ValidSources {
   campuses: SourceCampusFile[];
   /** Walking graphs keyed by campus id. */
   graphs: Map<string, CampusGraphSource>;
+  /** Building outlines keyed by campus id (campuses without a footprints file are absent). */
+  footprints: Map<string, SourceFootprint[]>;
   licenseText: string;
 }

@@ -30,7 +30,7 @@ function place(p: PlaceRecord): PlaceSnap {
     name: p.name,
     building: p.building,
     openingHours: p.hours?.openingHours ?? null,
-    hoursKey: stringify(p.hours ?? null),
+    hoursKey: stringify(p.hoursText === null ? (p.hours ?? null) : { hours: p.hours ?? null, hoursText: p.hoursText }),
   };
 }
 

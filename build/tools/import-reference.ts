@@ -295,3 +295,4 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   }
 }
 console.log([...summary, ...misfits.map((m) => `does not fit: ${m}`)].join('\n'));
+if (existsSync(join(refDir, 'ubc'))) process.exitCode = (await import('./import-ubc.ts')).importUbc(refDir, outDir); // UBC's own geodata, after ubc-vancouver.json is written

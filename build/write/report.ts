@@ -46,6 +46,11 @@ export function formatReport(r: BuildReport): string {
       lines.push(`  ${mode.padEnd(14)}` + OUTCOME.map((o) => `${o} ${String(counts[o]).padStart(6)}`).join('  '));
     }
     lines.push(`  shared keys (409): ${c.sharedKeys.length ? c.sharedKeys.map((k) => JSON.stringify(k)).join(', ') : 'none'}`);
+    const h = c.hoursText;
+    if (h.published > 0) {
+      lines.push(`  hours published as text: ${h.published}, read into opening hours ${h.parsed}, refused ${h.refused.length} (availability unknown):`);
+      for (const r of h.refused) lines.push(`    ${r.place}: ${r.reason} — ${JSON.stringify(r.text)}`);
+    }
   }
   lines.push(...routingTable(r.campuses));
   lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s`);

@@ -39,8 +39,9 @@ export function entranceStyle(accessibility: string | undefined): { opts: L.Circ
   }
 }
 
-/** Verification of a walking edge → style (verified: solid dark; anything else: dashed lighter). */
-export function edgeStyle(verification: string | undefined): L.PolylineOptions {
+/** A walking edge → style: stairs recorded (red, dotted, thicker) first, then verified (solid dark) or not (dashed lighter). */
+export function edgeStyle(verification: string | undefined, stairs?: string): L.PolylineOptions {
+  if (stairs === 'true') return { color: '#b3261e', weight: 3.5, opacity: 0.95, dashArray: '1 5', lineCap: 'round', interactive: false, className: 'walk-edge walk-edge-stairs' };
   return verification === 'verified' || verification === 'source-backed'
     ? { color: '#3c4650', weight: 2, opacity: 0.8, interactive: false, className: 'walk-edge' }
     : { color: '#8a6d00', weight: 2, opacity: 0.85, dashArray: '5 5', interactive: false, className: 'walk-edge' };

@@ -1,6 +1,6 @@
 /**
  * The explorer's map: Leaflet with no tile layer at all: only the campus's own GeoJSON from
- * GET /v1/campuses/{id}/map is drawn (footprints, walking edges by verification, buildings, entrances by
+ * GET /v1/campuses/{id}/map is drawn (footprints, walking edges by verification and stairs, buildings, entrances by
  * step-free fact, grouped when zoomed out, building codes when zoomed in) and the walked path of a routed
  * result with the doors it uses. Styles: map-styles.ts; each layer's own logic: map-*.ts.
  */
@@ -78,7 +78,7 @@ export class CampusMap {
         counts.footprints++;
       } else if (role === 'edge' && f.geometry?.type === 'LineString') {
         // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
-        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat!, lon!)), edgeStyle(str(p.verification) ?? str(p.verificationStatus)));
+        const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat!, lon!)), edgeStyle(str(p.verification) ?? str(p.verificationStatus), str(p.stairs)));
         edges.push(line);
         extent.extend(line.getBounds());
         counts.edges++;

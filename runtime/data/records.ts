@@ -73,6 +73,9 @@ export function universityRecord(ds: Dataset, u: CatalogUniversity): UniversityR
   };
 }
 
+/** The attribution the data needs, shown wherever its licence is: OpenStreetMap's (ODbL) and UBC's (PDDL, courtesy). */
+export const DATA_ATTRIBUTION = '© OpenStreetMap contributors (ODbL 1.0); University of British Columbia (PDDL 1.0)';
+
 export function rootRecord(ds: Dataset) {
   const c = ds.catalog;
   return {
@@ -84,7 +87,7 @@ export function rootRecord(ds: Dataset) {
     authentication: 'none',
     capabilities: ['universities', 'campuses', 'buildings', 'building-locations', 'entrances', 'places', 'place-availability', 'routes', 'route-geometry', 'campus-maps', 'gap-plans', 'openapi', 'datasets', 'legacy-aliases'],
     privacy: PRIVACY_STATEMENT,
-    attribution: '© OpenStreetMap contributors',
+    attribution: DATA_ATTRIBUTION,
     license: {
       name: 'Open Database License (ODbL) 1.0',
       url: 'https://opendatacommons.org/licenses/odbl/1-0/',

@@ -2,7 +2,9 @@
  * Place availability at request time (BEHAVIOUR §9), evaluated on the campus's wall clock.
  *
  * The state at an instant is a function of the local wall-clock time:
- * - `unknown` when there are no hours or no schedule, the hours are not verified, the local date
+ * - `unknown` when there are no hours or no schedule, the hours are neither verified nor inferred (a
+ *   standing schedule the owner publishes without a validity period is `inferred` and is evaluated;
+ *   `availabilityVerification` tells the two apart), the local date
  *   is past `expiresAt` or on/after `observedAt + validForDays`, or the local date is a public
  *   holiday and the hours have no PH rule. Never `closed` for lack of knowledge.
  * - On a public holiday with a PH rule, that rule decides the holiday's whole local day
@@ -14,7 +16,7 @@
  * `nextTransition` is the first instant (epoch ms) after `now`, up to 7 days ahead, at which the state
  * differs from the state at `now`. Serialization (ISO strings) and HTTP caching are the HTTP layer's.
  */
-import type { AvailabilityAt, Availability, PlaceRecord, WeeklySchedule } from './types.ts';
+import type { AvailabilityAt, Availability, PlaceRecord, Verification, WeeklySchedule } from './types.ts';
 import { DAY_MS, MINUTE_MS, parseDay, weekdayOfDayNumber } from './calendar.ts';
 import { isPublicHolidayDay, type Region } from './holidays.ts';
 import { offsetSegments, type OffsetSegment } from './zone-clock.ts';
@@ -129,7 +131,7 @@ export function evaluateAvailability(
   now: Date,
 ): AvailabilityAt {
   const { schedule, hours } = place;
-  if (!schedule || !hours || hours.verificationStatus !== 'verified') return UNKNOWN;
+  if (!schedule || !hours || hours.verificationStatus === 'unknown') return UNKNOWN;
   const ev: Evaluator = { schedule, region, lastValidDay: lastValidDay(hours) };
   const t = now.getTime();
   const segments = segmentsFor(timeZone, t);
@@ -137,4 +139,13 @@ export function evaluateAvailability(
   if (Math.floor(nowLocal / DAY_MS) > ev.lastValidDay) return UNKNOWN;
   const availability = stateAtLocal(ev, nowLocal);
   return { availability, nextTransition: nextTransition(ev, segments, t, availability) };
+}
+
+/**
+ * What an evaluated availability rests on (BEHAVIOUR §9, `availabilityVerification`): the hours' own
+ * verification when the state is open or closed — `verified` hours valid at the instant, or an `inferred`
+ * standing schedule — and `unknown` when the state is unknown.
+ */
+export function availabilityVerification(place: Pick<PlaceRecord, 'hours'>, state: AvailabilityAt): Verification {
+  return state.availability === 'unknown' || !place.hours ? 'unknown' : place.hours.verificationStatus;
 }

@@ -79,6 +79,8 @@ export interface Entrance {
   access: EntranceAccess;
   /** The step-free fact, only from a source that states it. */
   accessibility: Accessibility;
+  /** Whether the door has a power opener, as its source records it; null = not recorded. */
+  powerDoor: boolean | null;
   verificationStatus: Verification;
   /** Whether routing can use it (it joins the walking graph). */
   onWalkingGraph: boolean;
@@ -93,6 +95,8 @@ export interface CampusCoverage {
   entrances: number;
   stepFreeVerifiedEntrances: number;
   walkingGraphEdges: number;
+  /** Date of the walking graph's facts (its source's own date, else its retrieval), null when none is known or there is no graph. */
+  walkingGraphLastVerified: string | null;
   pairs: { routed: number; approximate: number; unavailable: number };
   places: number;
   placesWithHours: number;
@@ -132,6 +136,8 @@ export interface PlaceRecord {
   campus: string;
   amenities: string[];
   hours: PlaceHours | null;
+  /** The hours as the owner published them in free text (BEHAVIOUR §9), whether or not they could be read; else null. */
+  hoursText: string | null;
   schedule: WeeklySchedule | null;
   hoursProvenance: Provenance | null;
   provenance: Provenance[];

@@ -7,6 +7,7 @@
 import type { CampusData, Dataset } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
 import type { PlaceRecord } from '../domain/types.ts';
+import { availabilityVerification } from '../domain/availability.ts';
 import { DATA_OPEN, LEGACY_OPEN, successFrame, type MetaExtras, type RequestIdBlank } from '../http/envelope.ts';
 import { CACHE_NO_STORE, cacheControlUntil } from '../http/headers.ts';
 import { isoAt } from '../http/instant.ts';
@@ -56,9 +57,12 @@ const envelopeBody = (t: Template<InstantBlank | RequestIdBlank>) =>
   new PerInstant((instant) => t.fill({ instant }).encode());
 const flatBody = (t: Template<InstantBlank>) => new PerInstant((instant) => Buffer.from(t.text({ instant })));
 
+/** v1 records carry the additive fields (hoursText, availabilityVerification); the legacy aliases keep their original shape. */
+export type PlaceShape = 'v1' | 'legacy';
+
 /** Each place's JSON around its per-request fields, prepared once. */
 export class PlaceJson {
-  private readonly fragments = new Map<PlaceRecord, { head: string; tail: string }>();
+  private readonly fragments = new Map<PlaceRecord, { head: string; legacyTail: string; v1Tail: string }>();
 
   constructor(ds: Dataset) {
     for (const campus of ds.campuses) {
@@ -67,28 +71,31 @@ export class PlaceJson {
           id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
           campus: p.campus, amenities: p.amenities, hours: p.hours,
         });
+        const provenance = `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}`;
         this.fragments.set(p, {
           head: front.slice(0, -1) + ',"availability":',
-          tail: `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}}`,
+          legacyTail: `${provenance}}`,
+          v1Tail: `${provenance},"hoursText":${JSON.stringify(p.hoursText)},"availabilityVerification":`,
         });
       }
     }
   }
 
   /** Appends a place's JSON, with a hole for its evaluatedAt. */
-  append<B extends string>(b: Builder<B>, e: EvaluatedPlace): Builder<B> {
+  append<B extends string>(b: Builder<B>, e: EvaluatedPlace, shape: PlaceShape): Builder<B> {
     const f = this.fragments.get(e.place)!;
     const s = e.state;
+    const tail = shape === 'legacy' ? f.legacyTail : `${f.v1Tail}${JSON.stringify(availabilityVerification(e.place, s))}}`;
     return b
       .text(`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`)
       .blank('instant')
-      .text(`,"nextTransition":${JSON.stringify(isoOrNull(s.nextTransition))}${f.tail}`);
+      .text(`,"nextTransition":${JSON.stringify(isoOrNull(s.nextTransition))}${tail}`);
   }
 
   /** Appends `[place,place,…]`. */
-  appendAll<B extends string>(b: Builder<B>, shown: readonly EvaluatedPlace[]): Builder<B> {
+  appendAll<B extends string>(b: Builder<B>, shown: readonly EvaluatedPlace[], shape: PlaceShape): Builder<B> {
     b.text('[');
-    shown.forEach((e, i) => this.append(i === 0 ? b : b.text(','), e));
+    shown.forEach((e, i) => this.append(i === 0 ? b : b.text(','), e, shape));
     return b.text(']');
   }
 }
@@ -109,7 +116,7 @@ export function envelopeView(
 ): EnvelopeView {
   const frame = successFrame(dataVersion, extras);
   const b = new TemplateBuilder<InstantBlank | RequestIdBlank>().text(DATA_OPEN);
-  (many ? json.appendAll(b, shown) : json.append(b, shown[0]!)).text(frame.beforeId).blank('requestId').text(frame.suffix);
+  (many ? json.appendAll(b, shown, 'v1') : json.append(b, shown[0]!, 'v1')).text(frame.beforeId).blank('requestId').text(frame.suffix);
   return { body: envelopeBody(b.build()), earliest: earliestTransition(shown), etag };
 }
 
@@ -118,13 +125,13 @@ export function legacyPlacesView(json: PlaceJson, campus: CampusData, generatedA
   const b = new TemplateBuilder<InstantBlank>().text(
     `${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"generatedAt":${JSON.stringify(generatedAt)},"places":`,
   );
-  return { body: flatBody(json.appendAll(b, shown).text('}').build()), earliest: earliestTransition(shown), etag };
+  return { body: flatBody(json.appendAll(b, shown, 'legacy').text('}').build()), earliest: earliestTransition(shown), etag };
 }
 
 /** GET /api/campus-place → {service, dataVersion, place}. */
 export function legacyPlaceView(json: PlaceJson, campus: CampusData, shown: readonly EvaluatedPlace[], etag: string): FlatView {
   const b = new TemplateBuilder<InstantBlank>().text(`${LEGACY_OPEN},"dataVersion":${JSON.stringify(campus.info.dataVersion)},"place":`);
-  return { body: flatBody(json.append(b, shown[0]!).text('}').build()), earliest: earliestTransition(shown), etag };
+  return { body: flatBody(json.append(b, shown[0]!, 'legacy').text('}').build()), earliest: earliestTransition(shown), etag };
 }
 
 /** Cache-Control and ETag of a view at `now` (BEHAVIOUR §2): max-age from the earliest nextTransition shown. */

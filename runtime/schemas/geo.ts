@@ -10,6 +10,10 @@ export const Entrance = record(
     lon: { type: 'number', minimum: -180, maximum: 180 },
     access: enumOf(ENTRANCE_ACCESS, { description: 'Whether the door is open to the public; says nothing about steps.' }),
     accessibility: enumOf(ACCESSIBILITIES, { description: 'The step-free fact, only from a source that states it.' }),
+    powerDoor: {
+      type: ['boolean', 'null'],
+      description: 'Whether the door has a power (automatic) opener, as its source records it (e.g. UBC geodata POWER_DOOR); null when not recorded.',
+    },
     verificationStatus: enumOf(VERIFICATIONS),
     onWalkingGraph: { type: 'boolean', description: 'Whether routing can use this entrance (it joins the mapped walking graph).' },
     provenance: arrayOf(ref('Provenance')),
@@ -29,6 +33,10 @@ export const CampusCoverage = record(
     entrances: count,
     stepFreeVerifiedEntrances: count,
     walkingGraphEdges: count,
+    walkingGraphLastVerified: {
+      type: ['string', 'null'],
+      description: "Date (YYYY-MM-DD) of the walking graph's facts: the date its source states for the version read (e.g. UBC's network of 2022-04-01), else its retrieval date; null without a graph or a known date.",
+    },
     pairs: record(
       { routed: share, approximate: share, unavailable: share },
       [],
@@ -51,6 +59,7 @@ export const RouteGeometry = record(
 );
 
 const position = arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 });
+const polygon = arrayOf(arrayOf(position, { minItems: 4 }), { minItems: 1 });
 
 export const CampusMap: Schema = {
   type: 'object',
@@ -69,14 +78,17 @@ export const CampusMap: Schema = {
           oneOf: [
             record({ type: { const: 'Point' }, coordinates: position }),
             record({ type: { const: 'LineString' }, coordinates: arrayOf(position, { minItems: 2 }) }),
+            record({ type: { const: 'Polygon' }, coordinates: polygon }),
+            record({ type: { const: 'MultiPolygon' }, coordinates: arrayOf(polygon, { minItems: 1 }) }),
             { type: 'null' },
           ],
         },
-        properties: { type: 'object', properties: { feature: enumOf(['building', 'entrance', 'path', 'connector']) }, required: ['feature'] },
+        properties: { type: 'object', properties: { feature: enumOf(['building', 'footprint', 'entrance', 'path', 'connector']) }, required: ['feature'] },
       },
     }),
   },
-  description: 'GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges.',
+  description:
+    'GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges.',
 };
 
 export const GEO_COMPONENTS: Record<string, Schema> = { Entrance, CampusCoverage, RouteGeometry, CampusMap };

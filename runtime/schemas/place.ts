@@ -27,5 +27,14 @@ export const Place = record(
     nextTransition: nullable('string', { format: 'date-time', description: 'Next change of availability within 7 days, else null.' }),
     hoursProvenance: { oneOf: [ref('Provenance'), { type: 'null' }] },
     provenance: arrayOf(ref('Provenance')),
+    hoursText: nullable('string', {
+      description:
+        "The hours as the place's owner publishes them in free text, verbatim (e.g. UBC geodata HOURS), or null. Read into `hours` only when every part of it is understood; otherwise `hours` is null and availability unknown. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape.",
+    }),
+    availabilityVerification: enumOf(VERIFICATIONS, {
+      description:
+        "What `availability` rests on: verified = hours with a stated validity that includes the instant; inferred = a standing weekly schedule the owner publishes without a validity period (hoursProvenance.lastVerified = its last edit); unknown = availability is unknown. On every v1 record; absent from the deprecated aliases.",
+    }),
   },
+  ['hoursText', 'availabilityVerification'],
 );

@@ -20,7 +20,7 @@ describe('bench harness (smoke)', () => {
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
       cases: { name: string; via?: string; summary: { api: Side; apiNoLog?: Side; baseline: Side } }[];
     };
-    expect(r.cases.filter((c) => !c.via).length).toBe(9);
+    expect(r.cases.filter((c) => !c.via).length).toBe(11);
     for (const c of r.cases) {
       expect(c.summary.api.rps).toBeGreaterThan(0);
       expect(c.summary.baseline.rps).toBeGreaterThan(0);

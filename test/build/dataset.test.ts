@@ -55,11 +55,11 @@ describe('real dataset', () => {
     }
   });
 
-  it('graph campuses connect TMU 30/30, Laurier 22/28, Queen\'s 33/38', () => {
+  it('graph campuses connect TMU 30/30, Laurier 22/28, Queen\'s 33/38, UBC 215/236 by an entrance', () => {
     const connected = Object.fromEntries(result.report.campuses.map((c) => [c.campus, c.connectedBuildings]));
-    expect(connected).toMatchObject({ tmu: 30, waterloo: 22, queens: 33 });
+    expect(connected).toMatchObject({ tmu: 30, waterloo: 22, queens: 33, 'ubc-vancouver': 215 });
     expect(connected.ubc).toBeUndefined();
-    expect(connected['ubc-vancouver']).toBeNull();
+    expect(connected.utsg).toBeNull();
   });
 
   it('buildings are ordered by code and the identity indexes are consistent', () => {
@@ -82,9 +82,10 @@ describe('real dataset', () => {
     expect(art.campus('utsg').sharedKeys).toHaveLength(2);
   });
 
-  it('UBC has no graph: every pair of distinct buildings is approximate in fastest', () => {
+  it('UBC on its own walking network: the pairs of the 234 buildings joined to it are routed, the rest approximate', () => {
     const stats = result.report.campuses.find((c) => c.campus === 'ubc-vancouver')!;
-    expect(stats.counts.fastest).toEqual({ 'same-building': 236, routed: 0, approximate: 236 * 235, unavailable: 0 });
+    expect(stats.connectedBuildings! + stats.pointLinkedBuildings!).toBe(234);
+    expect(stats.counts.fastest).toEqual({ 'same-building': 236, routed: 234 * 233, approximate: 236 * 235 - 234 * 233, unavailable: 0 });
   });
 
   it('matrices have the declared size; the diagonal is same-building', () => {

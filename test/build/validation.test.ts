@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildAll } from '../../build/build-all.ts';
 import { SourceError, type SourceIssue } from '../../build/load/errors.ts';
 import { REPO, cleanupTempDirs, copySources, editJson, editText, tempDir } from './helpers.ts';
@@ -134,6 +134,30 @@ describe('semantic violations', () => {
     expectIssue((d) => json(d, 'registry.json', (r) => (r.defaultUniversity = 'nope')), 'registry.json', '/defaultUniversity', /unknown university/);
     expectIssue((d) => json(d, 'registry.json', (r) => (r.universities[0].defaultCampus = 'nope')), 'registry.json', '/universities/0/defaultCampus', /not one of the university's campuses/);
     expectIssue((d) => json(d, 'registry.json', (r) => (r.defaultCampus = 'nope')), 'registry.json', '/defaultCampus', /not a campus of the default university/);
+  });
+  it('published hours (free text) need a known source and do not stand beside opening_hours hours', () => {
+    const text = { text: 'M-F: 9 am - 5 pm', sourceId: 'beta-map', nativeId: null, lastEdited: '2026-01-01' };
+    expectIssue((d) => json(d, BETA, (c) => (c.places[0].publishedHours = text)), BETA, '/places/0/publishedHours', /either hours .* or publishedHours/);
+    expectIssue((d) => json(d, BETA, (c) => Object.assign(c.places[0], { hours: null, publishedHours: { ...text, sourceId: 'wiki' } })), BETA, '/places/0/publishedHours/sourceId', /unknown source "wiki"/);
+    expectIssue((d) => json(d, BETA, (c) => Object.assign(c.places[0], { hours: null, publishedHours: { ...text, lastEdited: 'yesterday' } })), BETA, '/places/0/publishedHours/lastEdited', /must match pattern/);
+  });
+  it('footprints: a campus building each, once, closed rings, a known source', () => {
+    const FOOT = 'footprints/beta.geojson';
+    const ring = [[-123.25, 49.26], [-123.249, 49.26], [-123.249, 49.261], [-123.25, 49.26]];
+    const outline = (id: string, coordinates = [ring]) => ({ type: 'Feature', id, properties: { sourceId: 'beta-map', nativeId: null, verification: 'verified' }, geometry: { type: 'Polygon', coordinates } });
+    const write = (d: string, features: unknown[], campus = 'beta') => {
+      mkdirSync(join(d, 'footprints'), { recursive: true });
+      writeFileSync(join(d, FOOT), JSON.stringify({ type: 'FeatureCollection', campus, features }));
+    };
+    expectIssue((d) => write(d, [outline('ZZZ')]), FOOT, '/features/0/id', /unknown building code "ZZZ"/);
+    expectIssue((d) => write(d, [outline('LIB'), outline('LIB')]), FOOT, '/features/1/id', /duplicate footprint of building "LIB"/);
+    expectIssue((d) => write(d, [outline('LIB', [[...ring.slice(0, 3), [-123.2501, 49.26]]])]), FOOT, '/features/0/geometry/coordinates/0', /ring is not closed/);
+    expectIssue((d) => write(d, [outline('LIB', [ring.slice(0, 3)])]), FOOT, '/features/0/geometry/coordinates/0', /must NOT have fewer than 4 items/);
+    expectIssue((d) => write(d, [{ ...outline('LIB'), properties: { sourceId: 'wiki', nativeId: null, verification: 'verified' } }]), FOOT, '/features/0/properties/sourceId', /unknown source "wiki"/);
+    expectIssue((d) => write(d, [outline('LIB')], 'alpha'), FOOT, '/campus', /does not match the file name/);
+    const dir = copySources();
+    write(dir, [outline('LIB')]);
+    expect(() => buildAll({ sourcesDir: dir, outDir: tempDir() })).not.toThrow();
   });
   it('invalid opening hours name the place and the position', () => {
     expectIssue((d) => json(d, BETA, (c) => (c.places[0].hours.openingHours = 'Mo-Fr 08:00-17:00; Xy 10:00-12:00')), BETA, '/places/0/hours/openingHours', /place "beta-library".*position \d+/);

@@ -121,9 +121,9 @@ describe('evaluateAvailability: unknown, never closed for lack of knowledge', ()
     expect(at({ ...place(weekdays), hours: null }, monday)).toEqual(['unknown', null]);
   });
 
-  it('unverified hours', () => {
-    expect(at(place(weekdays, { verificationStatus: 'inferred' }), monday)).toEqual(['unknown', null]);
+  it('hours of unknown verification are not evaluated; an inferred standing schedule is (BEHAVIOUR §9)', () => {
     expect(at(place(weekdays, { verificationStatus: 'unknown' }), monday)).toEqual(['unknown', null]);
+    expect(at(place(weekdays, { verificationStatus: 'inferred' }), monday)).toEqual(['open', '2026-06-08T21:00:00.000Z']);
   });
 
   it('expiresAt: valid through that local date, unknown from the next local midnight', () => {

@@ -65,7 +65,8 @@ describe('GET /v1/buildings/{building}/entrances', () => {
     const dv = (await call(t.base, '/v1/buildings/DV')).body.data;
     expect(r.body.data.length).toBe(dv.entranceCount);
     expect(r.body.meta.pagination).toMatchObject({ offset: 0, count: dv.entranceCount, total: dv.entranceCount, nextOffset: null });
-    expect(Object.keys(r.body.data[0])).toEqual(['id', 'kind', 'lat', 'lon', 'access', 'accessibility', 'verificationStatus', 'onWalkingGraph', 'provenance']);
+    expect(Object.keys(r.body.data[0])).toEqual(['id', 'kind', 'lat', 'lon', 'access', 'accessibility', 'powerDoor', 'verificationStatus', 'onWalkingGraph', 'provenance']);
+    expect(r.body.data.every((e: any) => e.powerDoor === null)).toBe(true); // UTM's survey records no power doors
     expect(r.body.data.some((e: any) => e.accessibility === 'accessible' && e.verificationStatus === 'verified' && e.onWalkingGraph)).toBe(true);
     const ids = r.body.data.map((e: any) => e.id);
     expect(ids).toEqual([...ids].sort());
@@ -171,7 +172,7 @@ describe('GET /v1/campuses/{campus}/map', () => {
       expect(head.headers.get('etag')).toBe(etag);
     }
     const path = (await call(t.base, '/v1/campuses/carleton/map')).body.features.find((f: any) => f.properties.feature === 'path');
-    expect(Object.keys(path.properties)).toEqual(['feature', 'id', 'meters', 'verification', 'stairs', 'environment', 'oneWay', 'osm']);
+    expect(Object.keys(path.properties)).toEqual(['feature', 'id', 'meters', 'verification', 'stairs', 'environment', 'oneWay', 'osm', 'crossing', 'pathType', 'sourceRef']);
     expect(path.properties.osm).toMatch(/^(way|node)\/\d+$/);
     expectError(await call(t.base, '/v1/campuses/nowhere/map'), 404, 'campus_not_found');
   });
@@ -186,6 +187,6 @@ describe('coverage and capabilities', () => {
     expect((await call(t.base, '/v1/campuses/utm')).body.data.capabilities).not.toContain('route-geometry');
     const root = (await call(t.base, '/v1')).body.data;
     expect(root.capabilities).toEqual(expect.arrayContaining(['building-locations', 'entrances', 'route-geometry', 'campus-maps']));
-    expect(root.campuses.filter((x: any) => x.walkingGraph).length).toBe(11);
+    expect(root.campuses.filter((x: any) => x.walkingGraph).length).toBe(12);
   });
 });

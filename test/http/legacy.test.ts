@@ -155,8 +155,10 @@ describe('GET /api/campus-places and /api/campus-place', () => {
     expectDeprecated(r, '/v1/places');
     expect(Object.keys(r.body)).toEqual(['service', 'dataVersion', 'generatedAt', 'places']);
     const v1 = await call(t.base, '/v1/places');
-    const strip = (ps: any[]) => ps.map(({ evaluatedAt, ...rest }) => rest);
+    // the v1 records add hoursText and availabilityVerification; the aliases keep the original shape
+    const strip = (ps: any[]) => ps.map(({ evaluatedAt, hoursText, availabilityVerification, ...rest }) => rest);
     expect(strip(r.body.places)).toEqual(strip(v1.body.data));
+    expect(r.body.places.every((p: any) => Object.keys(p).join() === 'id,name,kind,building,university,campus,amenities,hours,availability,evaluatedAt,nextTransition,hoursProvenance,provenance')).toBe(true);
     expect(r.body.dataVersion).toBe(v1.body.meta.dataVersion);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Places through HTTP. Real dataset (no published hours → unknown) for shapes and query rules; a fixture
+ * Places through HTTP. Real dataset (UTM: no published hours → unknown) for shapes and query rules; a fixture
  * dataset with opening hours (test/fixtures/sources-hours) and a fixed clock for the availability wiring:
  * openNow filter, no-store with openNow, max-age ≤ 60 tied to the earliest nextTransition, ETag.
  */
@@ -33,7 +33,9 @@ describe('places on the real dataset', () => {
     expect(r.body.data.every((p: any) => p.campus === 'utm' && p.availability === 'unknown' && p.nextTransition === null)).toBe(true);
     expect(Object.keys(r.body.data[0])).toEqual([
       'id', 'name', 'kind', 'building', 'university', 'campus', 'amenities', 'hours', 'availability', 'evaluatedAt', 'nextTransition', 'hoursProvenance', 'provenance',
+      'hoursText', 'availabilityVerification',
     ]);
+    expect(r.body.data.every((p: any) => p.hoursText === null && p.availabilityVerification === 'unknown')).toBe(true);
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     expect((await call(base, '/v1/places?openNow=closed')).body.data).toEqual([]);
     expect(ids(await call(base, '/v1/places?openNow=unknown'))).toEqual(list);
@@ -114,7 +116,11 @@ describe('place availability with a fixture dataset that has opening hours', () 
     expect(p['hub-cafe']).toMatchObject({ availability: 'open', evaluatedAt: TEN_AM.toISOString(), nextTransition: '2026-11-18T22:00:00.000Z' });
     expect(p['library-study-hall']).toMatchObject({ availability: 'closed', nextTransition: '2026-11-18T23:00:00.000Z' });
     expect(p['hub-info-desk']).toMatchObject({ availability: 'unknown', nextTransition: null, hours: null });
-    expect(p['main-library']).toMatchObject({ availability: 'unknown' }); // hours not verified
+    // inferred hours are evaluated (BEHAVIOUR §9) and say so; verified ones say that
+    expect(p['main-library']).toMatchObject({ availability: 'open', availabilityVerification: 'inferred', nextTransition: '2026-11-19T04:00:00.000Z' });
+    expect(p['hub-cafe'].availabilityVerification).toBe('verified');
+    expect(p['library-study-hall'].availabilityVerification).toBe('verified');
+    expect(p['hub-info-desk'].availabilityVerification).toBe('unknown');
     expect(p['hub-cafe'].hours).toMatchObject({ openingHours: 'Mo-Fr 08:00-17:00; PH off', verificationStatus: 'verified' });
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     expect(r.headers.get('etag')).toMatch(/^W\//);
@@ -123,12 +129,13 @@ describe('place availability with a fixture dataset that has opening hours', () 
   it('openNow filters by evaluated availability and is never cached', async () => {
     clock = TEN_AM;
     const open = await call(base, '/v1/places?openNow=open');
-    expect(ids(open)).toEqual(['hub-cafe']);
+    expect(ids(open)).toEqual(['hub-cafe', 'main-library']);
+    expect(open.body.data.map((p: any) => p.availabilityVerification)).toEqual(['verified', 'inferred']);
     expect(open.headers.get('cache-control')).toBe('no-store');
     expect(open.headers.get('etag')).toBeNull();
     expect(open.body.meta.filters).toEqual({ openNow: 'open' });
     expect(ids(await call(base, '/v1/places?openNow=closed'))).toEqual(['library-study-hall']);
-    expect(ids(await call(base, '/v1/places?openNow=unknown'))).toEqual(['hub-info-desk', 'main-library']);
+    expect(ids(await call(base, '/v1/places?openNow=unknown'))).toEqual(['hub-info-desk']);
     expect(ids(await call(base, '/v1/places?openNow=open&kind=study'))).toEqual([]);
     // openNow + If-None-Match never yields 304
     const etag = (await call(base, '/v1/places')).headers.get('etag')!;
@@ -168,10 +175,14 @@ describe('place availability with a fixture dataset that has opening hours', () 
     oas.check('/v1/places/{placeId}', 'get', '200', one.body);
     expect(one.body.data).toMatchObject({ id: 'hub-cafe', availability: 'open', nextTransition: '2026-11-18T22:00:00.000Z' });
     const legacy = await call(base, '/api/campus-place?id=hub-cafe');
-    expect(legacy.body.place).toEqual(one.body.data);
+    const { hoursText, availabilityVerification, ...original } = one.body.data; // the legacy shape is the original one
+    expect([hoursText, availabilityVerification]).toEqual([null, 'verified']);
+    expect(legacy.body.place).toEqual(original);
+    expect(Object.keys(legacy.body.place)).toEqual(Object.keys(original));
     const list = await call(base, '/api/campus-places');
     oas.check('/api/campus-places', 'get', '200', list.body);
-    expect(list.body.places.map((p: any) => p.availability)).toEqual(['open', 'unknown', 'closed', 'unknown']);
+    expect(list.body.places.map((p: any) => p.availability)).toEqual(['open', 'unknown', 'closed', 'open']);
+    expect(list.body.places.every((p: any) => !('hoursText' in p) && !('availabilityVerification' in p))).toBe(true);
     expectLegacyError(await call(base, '/api/campus-place?id=nope'), 404, 'place_not_found');
   });
 
@@ -179,5 +190,6 @@ describe('place availability with a fixture dataset that has opening hours', () 
     clock = new Date('2026-12-25T15:00:00.000Z');
     const p = byId(await call(base, '/v1/places'));
     expect(p['hub-cafe'].availability).toBe('closed');
+    expect(p['main-library']).toMatchObject({ availability: 'unknown', availabilityVerification: 'unknown' }); // no PH rule
   });
 });

@@ -152,6 +152,22 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     await page.close();
   }, BROWSER_TEST_TIMEOUT);
 
+  it('UBC: footprints drawn under the points, stairs apart from the other paths, inferred hours said to be inferred', async () => {
+    const map = (await call(t.base, '/v1/campuses/ubc-vancouver/map')).body;
+    const count = (k: string, p: (f: any) => boolean = () => true) => map.features.filter((f: any) => f.properties.feature === k && p(f)).length;
+    const { page, errors, foreign } = await open('/explore#campus=ubc-vancouver');
+    await loaded(page, (await call(t.base, '/v1/campuses/ubc-vancouver')).body.data.name);
+    expect(await text(page, '.leaflet-control-attribution')).toContain('University of British Columbia');
+    const styled = (stroke: string, extra = '') => page.$$eval(`path[stroke="${stroke}"]${extra}`, (paths) => paths.length);
+    expect(await styled('#12324f', '[fill-opacity="0.18"]')).toBe(count('footprint'));
+    expect(await styled('#b3261e')).toBe(count('path', (f) => f.properties.stairs === 'true'));
+    const inferred = await page.$$eval('.places li[data-availability="open"], .places li[data-availability="closed"]', (lis) => lis.map((li) => li.textContent ?? ''));
+    for (const line of inferred) expect(line).toContain('(from the published weekly hours, not a verified fact)');
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+    await page.close();
+  }, BROWSER_TEST_TIMEOUT);
+
   it('TMU: the walking graph is drawn and a routed path is drawn with exactly its geometry\'s points', async () => {
     const api = (await postJson(t.base, '/v1/routes', { from: 'ARC', to: 'LIB', university: 'tmu', campus: 'tmu', geometry: true })).body.data;
     expect(api.status).toBe('routed');

@@ -69,6 +69,7 @@ export function entranceRecords(b: CampusBuilding, campus: SourceCampusFile, onG
       lon: round7(e.point[0]),
       access: e.access,
       accessibility: e.stepFree,
+      powerDoor: e.powerDoor ?? null,
       verificationStatus: e.verification,
       onWalkingGraph: onGraph(e.id),
       provenance: apiProvenance(e.provenance.map((p) => ({ ...p, verification: e.verification })), sources),

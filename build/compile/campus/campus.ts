@@ -4,9 +4,9 @@
  */
 import { ROUTE_FIELDS, mapFile, pathsFile, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
 import type { CampusCoverage } from '../../../runtime/domain/types.ts';
-import type { CampusGraphSource, RegistryCampus, SourceCampusFile } from '../../load/source-types.ts';
+import type { CampusGraphSource, RegistryCampus, SourceCampusFile, SourceFootprint } from '../../load/source-types.ts';
 import { buildingRecord, campusBuildings, entranceRecords, identityIndexes, isStepFreeEntrance, legacyBuildingRecord, type CampusBuilding } from './buildings.ts';
-import { placeRecords } from './places.ts';
+import { placeRecords, type HoursTextReport } from './places.ts';
 import { buildCampusGraph, type CampusGraph } from '../routes/graph.ts';
 import { computeRouteMatrix, type OutcomeCounts, type RouteMatrix } from '../routes/route-matrix.ts';
 import { campusMap } from '../map/campus-map.ts';
@@ -22,6 +22,8 @@ export interface CampusStats {
   snappedEntrances: number | null;
   /** Graph campuses only: fastest-mode outcomes without the ≤ 50 m location-point links. */
   countsWithoutPointLinks: OutcomeCounts | null;
+  /** Hours published as free text: read / refused (BEHAVIOUR §9). */
+  hoursText: HoursTextReport;
   /** Bytes of the stored route paths. */
   pathValues: number;
   sharedKeys: string[];
@@ -43,7 +45,12 @@ function campusGraph(source: CampusGraphSource, file: SourceCampusFile, building
 
 const share = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 1e4) / 1e4);
 
-export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graphSource: CampusGraphSource | undefined): CompiledCampus {
+export function compileCampus(
+  file: SourceCampusFile,
+  reg: RegistryCampus,
+  graphSource: CampusGraphSource | undefined,
+  footprints: readonly SourceFootprint[] = [],
+): CompiledCampus {
   const buildings = campusBuildings(file);
   const graph = graphSource ? campusGraph(graphSource, file, buildings, true) : null;
   const matrix = computeRouteMatrix(buildings, graph);
@@ -51,7 +58,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
   const ids = identityIndexes(buildings.map((b) => b.source));
   const records = buildings.map((b) => buildingRecord(b, file, reg.universityId));
   const entrances = buildings.map((b) => entranceRecords(b, file, (id) => graph?.attachment.has(id) ?? false));
-  const places = placeRecords(file, reg.universityId);
+  const { records: places, hoursText } = placeRecords(file, reg.universityId);
   const connected = graph ? buildings.filter((b) => b.entrances.some((e) => graph.attachment.has(e.id))).length : null;
   const pointLinked = graph ? graph.pointLinks.filter((v) => v >= 0).length : null;
   const fastest = matrix.counts.fastest;
@@ -63,6 +70,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
     entrances: file.entrances.length,
     stepFreeVerifiedEntrances: file.entrances.filter(isStepFreeEntrance).length,
     walkingGraphEdges: graphSource ? graphSource.edges.length : 0,
+    walkingGraphLastVerified: graphSource ? (graphSource.meta.lastVerified ?? graphSource.meta.retrievedAt ?? null) : null,
     pairs: { routed: share(fastest.routed, pairs), approximate: share(fastest.approximate, pairs), unavailable: share(fastest.unavailable, pairs) },
     places: places.length,
     placesWithHours: places.filter((p) => p.hours !== null).length,
@@ -97,12 +105,13 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
     artifact,
     matrix,
     coverage,
-    map: campusMap(reg.id, records, entrances, graph, artifact.sources),
+    map: campusMap(reg.id, records, entrances, graph, artifact.sources, footprints),
     stats: {
       campus: reg.id,
       buildings: buildings.length,
       entrances: file.entrances.length,
       places: file.places.length,
+      hoursText,
       connectedBuildings: connected,
       pointLinkedBuildings: pointLinked,
       snappedEntrances: graph ? graph.snappedEntrances : null,

@@ -1,13 +1,40 @@
-/** Place records of the artifact (types.ts PlaceRecord), ordered by id. */
+/**
+ * Place records of the artifact (types.ts PlaceRecord), ordered by id, and the report of the hours
+ * published as free text (BEHAVIOUR §9): read into the opening-hours model only when every part is
+ * understood (free-text-hours.ts); such a standing schedule is `inferred`, dated by the record's last
+ * edit; the text is kept (`hoursText`) either way.
+ */
 import type { PlaceHours, PlaceRecord, Provenance, SourceRecord } from '../../../runtime/domain/types.ts';
 import { compileOpeningHours } from './opening-hours.ts';
-import type { SourceCampusFile, SourcePlace } from '../../load/source-types.ts';
+import { parseFreeTextHours } from './free-text-hours.ts';
+import type { SourceCampusFile, SourceHours, SourcePlace } from '../../load/source-types.ts';
 import { apiProvenance, sourceName, sourcesById } from './provenance.ts';
 import { compareStrings } from './buildings.ts';
 
-function placeHours(place: SourcePlace, sources: ReadonlyMap<string, SourceRecord>): { hours: PlaceHours; hoursProvenance: Provenance } | null {
-  const h = place.hours;
-  if (!h) return null;
+/** Free-text hours of one campus: how many were read, and each refused one with its reason. */
+export interface HoursTextReport {
+  published: number;
+  parsed: number;
+  refused: { place: string; text: string; reason: string }[];
+}
+
+/** The opening_hours hours of a place: as stored, or read from its published text (null when unreadable). */
+function openingHoursOf(place: SourcePlace, report: HoursTextReport): SourceHours | null {
+  if (place.hours) return place.hours;
+  const published = place.publishedHours;
+  if (!published) return null;
+  report.published++;
+  const read = parseFreeTextHours(published.text);
+  if (!read.ok) {
+    report.refused.push({ place: place.id, text: published.text, reason: read.reason });
+    return null;
+  }
+  report.parsed++;
+  // A standing weekly schedule without a validity period: inferred, as of the record's last edit.
+  return { openingHours: read.openingHours, sourceId: published.sourceId, observedAt: published.lastEdited, verification: 'inferred' };
+}
+
+function placeHours(h: SourceHours, sources: ReadonlyMap<string, SourceRecord>): { hours: PlaceHours; hoursProvenance: Provenance } {
   const source = sources.get(h.sourceId)!;
   const sourceUrl = h.sourceUrl ?? source.url;
   const hours: PlaceHours = {
@@ -29,16 +56,18 @@ function placeHours(place: SourcePlace, sources: ReadonlyMap<string, SourceRecor
   return { hours, hoursProvenance };
 }
 
-export function placeRecords(campus: SourceCampusFile, university: string): PlaceRecord[] {
+export function placeRecords(campus: SourceCampusFile, university: string): { records: PlaceRecord[]; hoursText: HoursTextReport } {
   const sources = sourcesById(campus.sources);
-  return [...campus.places]
+  const report: HoursTextReport = { published: 0, parsed: 0, refused: [] };
+  const records = [...campus.places]
     .sort((a, b) => compareStrings(a.id, b.id))
-    .map((p) => {
-      const hours = placeHours(p, sources);
+    .map((p): PlaceRecord => {
+      const h = openingHoursOf(p, report);
+      const hours = h ? placeHours(h, sources) : null;
       let schedule = null;
-      if (p.hours) {
-        const compiled = compileOpeningHours(p.hours.openingHours);
-        if (!compiled.ok) throw new Error(`place ${p.id}: opening hours passed validation but do not compile`);
+      if (h) {
+        const compiled = compileOpeningHours(h.openingHours);
+        if (!compiled.ok) throw new Error(`place ${p.id}: opening hours ${JSON.stringify(h.openingHours)} do not compile (${compiled.reason})`);
         schedule = compiled.schedule;
       }
       return {
@@ -50,9 +79,11 @@ export function placeRecords(campus: SourceCampusFile, university: string): Plac
         campus: campus.campus,
         amenities: [...p.amenities],
         hours: hours?.hours ?? null,
+        hoursText: p.publishedHours?.text ?? null,
         schedule,
         hoursProvenance: hours?.hoursProvenance ?? null,
         provenance: apiProvenance(p.provenance, sources),
       };
     });
+  return { records, hoursText: report };
 }

@@ -1,18 +1,21 @@
 /**
  * `maps/<campus>.geojson` (issue 10): one GeoJSON FeatureCollection (RFC 7946, [lon, lat]) per campus
  * with its buildings' location points, its entrances and every edge of its walking graph, plus the
- * connectors the build inferred. Attribution and licence are foreign members of the collection.
+ * connectors the build inferred, and the buildings' footprints where a source publishes them
+ * (footprints.ts). Attribution and licence are foreign members of the collection.
  * Edges whose nodes have no published coordinates (UTM) keep their facts with a null geometry.
  */
 import type { Building, Entrance, SourceRecord } from '../../../runtime/domain/types.ts';
 import type { CampusGraph, GraphEdge } from '../routes/graph.ts';
 import { compareStrings } from '../campus/buildings.ts';
+import type { SourceFootprint } from '../../load/source-types.ts';
+import { footprintFeatures, type FootprintGeometry } from './footprints.ts';
 
 const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 interface Feature {
   type: 'Feature';
-  geometry: { type: 'Point'; coordinates: [number, number] } | { type: 'LineString'; coordinates: [number, number][] } | null;
+  geometry: { type: 'Point'; coordinates: [number, number] } | { type: 'LineString'; coordinates: [number, number][] } | FootprintGeometry | null;
   properties: Record<string, unknown>;
 }
 
@@ -33,6 +36,9 @@ function edgeFeature(graph: CampusGraph, e: GraphEdge): Feature {
       environment: e.indoor ? 'indoor' : 'outdoor',
       oneWay: e.oneWay,
       osm: e.osm === '-' ? null : e.osm,
+      crossing: e.crossing,
+      pathType: e.pathType,
+      sourceRef: e.sourceRef,
     },
   };
 }
@@ -43,8 +49,9 @@ export function campusMap(
   entrances: readonly Entrance[][],
   graph: CampusGraph | null,
   sources: readonly SourceRecord[],
+  footprints: readonly SourceFootprint[] = [],
 ): Buffer {
-  const features: Feature[] = [];
+  const features: Feature[] = [...footprintFeatures(footprints, buildings)];
   for (const b of buildings) {
     if (!b.location) continue;
     features.push({
@@ -60,7 +67,7 @@ export function campusMap(
         geometry: { type: 'Point', coordinates: [e.lon, e.lat] },
         properties: {
           feature: 'entrance', id: e.id, building: b.code, kind: e.kind, access: e.access, accessibility: e.accessibility,
-          verificationStatus: e.verificationStatus, onWalkingGraph: e.onWalkingGraph,
+          verificationStatus: e.verificationStatus, onWalkingGraph: e.onWalkingGraph, powerDoor: e.powerDoor,
         },
       });
     }

@@ -6,9 +6,10 @@
  * location point (an inferred access point).
  */
 import type { CampusGraphSource, GraphNodeRow, LonLat, SourceEntrance } from '../../load/source-types.ts';
-import { haversineMeters } from '../geo.ts';
+import { EARTH_RADIUS_M, haversineMeters } from '../geo.ts';
 
 export const SNAP_MAX_METERS = 50;
+const METERS_PER_DEGREE_LAT = (EARTH_RADIUS_M * Math.PI) / 180;
 
 export type NodeKind = Exclude<NonNullable<GraphNodeRow['kind']>, '-'>;
 
@@ -29,6 +30,9 @@ export interface GraphEdge {
   /** Source edge id and OSM element ('-' for none); connectors made by the build have id null. */
   id: string | null;
   osm: string;
+  /** The source's own path type and native record (edges.tsv pathType, sourceRef), null when not given. */
+  pathType: string | null;
+  sourceRef: string | null;
 }
 
 export interface CampusGraph {
@@ -144,6 +148,8 @@ export function buildCampusGraph(
     accessPoint: false,
     id: e.id,
     osm: e.osm,
+    pathType: e.pathType && e.pathType !== '-' ? e.pathType : null,
+    sourceRef: e.sourceRef && e.sourceRef !== '-' ? e.sourceRef : null,
   }));
   const sourceNodeCount = nodeIds.length;
   const hasEdge = new Uint8Array(sourceNodeCount);
@@ -157,6 +163,8 @@ export function buildCampusGraph(
     let nearest = -1;
     let nearestMeters = Infinity;
     for (const v of mainLocated) {
+      // cheap exact skip: the great-circle distance is at least the north-south one
+      if (Math.abs(coords[v]![1] - point[1]) * METERS_PER_DEGREE_LAT > nearestMeters + 1e-6) continue;
       const d = haversineMeters(point, coords[v]!);
       if (d < nearestMeters) {
         nearest = v;
@@ -170,7 +178,7 @@ export function buildCampusGraph(
     nodeKinds.push(null);
     edges.push({
       from: node, to: nearest, meters: nearestMeters, indoor: false, stairs: 'unknown', crossing: 'unknown', accessible: false,
-      verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-',
+      verified: false, inferred: true, oneWay: false, accessPoint, id: null, osm: '-', pathType: null, sourceRef: null,
     });
     return node;
   };

@@ -23,8 +23,12 @@ class Heap {
     return this.keys[i] < this.keys[j] || (this.keys[i] === this.keys[j] && this.nodes[i] < this.nodes[j]);
   }
   private swap(i: number, j: number): void {
-    [this.keys[i], this.keys[j]] = [this.keys[j], this.keys[i]];
-    [this.nodes[i], this.nodes[j]] = [this.nodes[j], this.nodes[i]];
+    const key = this.keys[i];
+    this.keys[i] = this.keys[j];
+    this.keys[j] = key;
+    const node = this.nodes[i];
+    this.nodes[i] = this.nodes[j];
+    this.nodes[j] = node;
   }
   push(key: number, node: number): void {
     this.keys.push(key);

@@ -124,7 +124,12 @@ export interface Entrance {
   provenance: {
     sourceId: string;
     nativeId: string | null;
+    lastVerified?: DateText;
   }[];
+  /**
+   * whether the door has a power (automatic) opener as the source records it; null = not recorded; absent = the source has no such field
+   */
+  powerDoor?: boolean | null;
 }
 /**
  * This interface was referenced by `CampusFile`'s JSON-Schema
@@ -141,6 +146,7 @@ export interface Place {
    */
   origin: 'listed' | 'building-name';
   hours: Hours | null;
+  publishedHours?: PublishedHours;
   /**
    * @minItems 1
    */
@@ -160,4 +166,19 @@ export interface Hours {
   verification: Verification;
   expiresAt?: DateText;
   validForDays?: number;
+}
+/**
+ * Opening hours as the place's owner publishes them, in free text, without a validity period (a standing weekly schedule): kept verbatim; the build reads it into opening hours only when every part of it is understood (BEHAVIOUR §9)
+ *
+ * This interface was referenced by `CampusFile`'s JSON-Schema
+ * via the `definition` "publishedHours".
+ */
+export interface PublishedHours {
+  text: string;
+  sourceId: string;
+  nativeId: string | null;
+  /**
+   * when the owner last edited the record that holds the text
+   */
+  lastEdited: string;
 }

@@ -59,6 +59,10 @@ export interface Meta {
   license: string;
   retrievedAt: string | null;
   /**
+   * the date of the graph's facts as its source states it (e.g. the date of the published version read), when that differs from the retrieval
+   */
+  lastVerified?: string;
+  /**
    * per-edge: the bidirectional column is a fact of the source; assumed-bidirectional: the source gives no direction and every edge is taken as two-way
    */
   direction: 'per-edge' | 'assumed-bidirectional';

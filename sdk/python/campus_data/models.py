@@ -58,6 +58,7 @@ Entrance = TypedDict("Entrance", {
     "lon": float,
     "access": Literal["public", "restricted", "unknown"],  # Whether the door is open to the public; says nothing about steps.
     "accessibility": Literal["accessible", "not_accessible", "unknown"],  # The step-free fact, only from a source that states it.
+    "powerDoor": Optional[bool],  # Whether the door has a power (automatic) opener, as its source records it (e.g. UBC geodata POWER_DOOR); null when not recorded.
     "verificationStatus": Literal["verified", "inferred", "unknown"],
     "onWalkingGraph": bool,  # Whether routing can use this entrance (it joins the mapped walking graph).
     "provenance": List["Provenance"],
@@ -80,6 +81,7 @@ CampusCoverage = TypedDict("CampusCoverage", {
     "entrances": int,
     "stepFreeVerifiedEntrances": int,
     "walkingGraphEdges": int,
+    "walkingGraphLastVerified": Optional[str],  # Date (YYYY-MM-DD) of the walking graph's facts: the date its source states for the version read (e.g. UBC's network of 2022-04-01), else its retrieval date; null without a graph or a known date.
     "pairs": "CampusCoveragePairs",  # Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals.
     "places": int,
     "placesWithHours": int,
@@ -105,19 +107,31 @@ CampusMapFeaturesItemGeometry2 = TypedDict("CampusMapFeaturesItemGeometry2", {
 })
 
 
+CampusMapFeaturesItemGeometry3 = TypedDict("CampusMapFeaturesItemGeometry3", {
+    "type": Literal["Polygon"],
+    "coordinates": List[List[List[float]]],
+})
+
+
+CampusMapFeaturesItemGeometry4 = TypedDict("CampusMapFeaturesItemGeometry4", {
+    "type": Literal["MultiPolygon"],
+    "coordinates": List[List[List[List[float]]]],
+})
+
+
 CampusMapFeaturesItemProperties = TypedDict("CampusMapFeaturesItemProperties", {
-    "feature": Literal["building", "entrance", "path", "connector"],
+    "feature": Literal["building", "footprint", "entrance", "path", "connector"],
 })
 
 
 CampusMapFeaturesItem = TypedDict("CampusMapFeaturesItem", {
     "type": Literal["Feature"],
-    "geometry": Optional[Union["CampusMapFeaturesItemGeometry1", "CampusMapFeaturesItemGeometry2"]],
+    "geometry": Optional[Union["CampusMapFeaturesItemGeometry1", "CampusMapFeaturesItemGeometry2", "CampusMapFeaturesItemGeometry3", "CampusMapFeaturesItemGeometry4"]],
     "properties": "CampusMapFeaturesItemProperties",
 })
 
 
-# GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges.
+# GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges.
 CampusMap = TypedDict("CampusMap", {
     "type": Literal["FeatureCollection"],
     "campus": str,
@@ -138,7 +152,7 @@ PlaceHours = TypedDict("PlaceHours", {
 })
 
 
-Place = TypedDict("Place", {
+_PlaceRequired = TypedDict("_PlaceRequired", {
     "id": str,
     "name": str,
     "kind": Literal["dining", "study", "library", "service", "recreation", "amenity", "facility"],
@@ -153,6 +167,14 @@ Place = TypedDict("Place", {
     "hoursProvenance": Optional["Provenance"],
     "provenance": List["Provenance"],
 })
+_PlaceOptional = TypedDict("_PlaceOptional", {
+    "hoursText": Optional[str],  # The hours as the place's owner publishes them in free text, verbatim (e.g. UBC geodata HOURS), or null. Read into `hours` only when every part of it is understood; otherwise `hours` is null and availability unknown. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape.
+    "availabilityVerification": Literal["verified", "inferred", "unknown"],  # What `availability` rests on: verified = hours with a stated validity that includes the instant; inferred = a standing weekly schedule the owner publishes without a validity period (hoursProvenance.lastVerified = its last edit); unknown = availability is unknown. On every v1 record; absent from the deprecated aliases.
+}, total=False)
+
+
+class Place(_PlaceRequired, _PlaceOptional):
+    pass
 
 
 UniversityEditionsItem = TypedDict("UniversityEditionsItem", {

@@ -31,11 +31,16 @@ export async function discoverCases(api: string): Promise<BenchCase[]> {
   const code = codes[3]!;
   const getRoutes: LoadRequest[] = pairs.map(([f, t]) => ({ method: 'GET', path: `/v1/routes?from=${f}&to=${t}` }));
   const listPage: LoadRequest[] = [{ method: 'GET', path: '/v1/buildings?limit=50' }];
-  // Route geometry (issue 10) on the largest walking graph: the same pairs with and without `geometry: true`.
+  // Route geometry (issue 10) on a large OpenStreetMap walking graph: the same pairs with and without `geometry: true`.
   const keele = json<BuildingList>(await request(api, 'GET', '/v1/buildings?campus=keele&limit=50')).data.map((b) => b.code);
   const keelePairs: [string, string][] = [[keele[0]!, keele[30]!], [keele[5]!, keele[20]!], [keele[12]!, keele[2]!], [keele[25]!, keele[9]!]];
   const keeleRoute = (geometry: boolean) =>
     keelePairs.map(([from, to]) => ({ method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus: 'keele', from, to, ...(geometry ? { geometry } : {}) }) }));
+  // UBC Vancouver (issue 23): the largest campus, its own 24,606-segment network; a route must cost what any other costs.
+  const ubc = json<BuildingList>(await request(api, 'GET', '/v1/buildings?campus=ubc-vancouver&limit=100')).data.map((b) => b.code);
+  const ubcPairs: [string, string][] = [[ubc[0]!, ubc[90]!], [ubc[17]!, ubc[64]!], [ubc[45]!, ubc[3]!], [ubc[99]!, ubc[31]!]];
+  const ubcRoute = (geometry: boolean) =>
+    ubcPairs.map(([from, to]) => ({ method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus: 'ubc-vancouver', from, to, ...(geometry ? { geometry } : {}) }) }));
   return [
     { name: 'GET /v1/buildings?limit=50', kind: 'GET', requests: listPage },
     { name: 'GET /v1/buildings/{code}', kind: 'GET', requests: [{ method: 'GET', path: `/v1/buildings/${code}` }] },
@@ -43,6 +48,8 @@ export async function discoverCases(api: string): Promise<BenchCase[]> {
     { name: 'POST /v1/routes', kind: 'POST-route', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/routes', body: route(f, t) })) },
     { name: 'POST /v1/routes keele', kind: 'POST-route', requests: keeleRoute(false) },
     { name: 'POST /v1/routes keele geometry', kind: 'POST-route', requests: keeleRoute(true) },
+    { name: 'POST /v1/routes ubc-vancouver', kind: 'POST-route', requests: ubcRoute(false) },
+    { name: 'POST /v1/routes ubc-vancouver geometry', kind: 'POST-route', requests: ubcRoute(true) },
     { name: 'POST /v1/gaps/plan', kind: 'POST-gap', requests: pairs.map(([f, t]) => ({ method: 'POST', path: '/v1/gaps/plan', body: gap(f, t) })) },
     { name: 'GET /v1/routes?from&to', kind: 'GET', requests: getRoutes },
     { name: 'GET /v1/routes?…&geometry=true', kind: 'GET', requests: getRoutes.map((q) => ({ ...q, path: q.path + '&geometry=true' })) },

@@ -410,6 +410,8 @@ export interface components {
              * @enum {string}
              */
             accessibility: "accessible" | "not_accessible" | "unknown";
+            /** @description Whether the door has a power (automatic) opener, as its source records it (e.g. UBC geodata POWER_DOOR); null when not recorded. */
+            powerDoor: boolean | null;
             /** @enum {string} */
             verificationStatus: "verified" | "inferred" | "unknown";
             /** @description Whether routing can use this entrance (it joins the mapped walking graph). */
@@ -425,6 +427,8 @@ export interface components {
             entrances: number;
             stepFreeVerifiedEntrances: number;
             walkingGraphEdges: number;
+            /** @description Date (YYYY-MM-DD) of the walking graph's facts: the date its source states for the version read (e.g. UBC's network of 2022-04-01), else its retrieval date; null without a graph or a known date. */
+            walkingGraphLastVerified: string | null;
             /** @description Shares of the ordered pairs of distinct buildings by route outcome (fastest mode), 4 decimals. */
             pairs: {
                 routed: number;
@@ -441,7 +445,7 @@ export interface components {
             /** @description [lon, lat] positions: the from-entrance, every graph node in order, the to-entrance. */
             coordinates: number[][];
         };
-        /** @description GeoJSON FeatureCollection (RFC 7946) of a campus: buildings, entrances, walking-graph edges. */
+        /** @description GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges. */
         CampusMap: {
             /** @constant */
             type: "FeatureCollection";
@@ -461,10 +465,18 @@ export interface components {
                     /** @constant */
                     type: "LineString";
                     coordinates: number[][];
+                } | {
+                    /** @constant */
+                    type: "Polygon";
+                    coordinates: number[][][];
+                } | {
+                    /** @constant */
+                    type: "MultiPolygon";
+                    coordinates: number[][][][];
                 } | null;
                 properties: {
                     /** @enum {string} */
-                    feature: "building" | "entrance" | "path" | "connector";
+                    feature: "building" | "footprint" | "entrance" | "path" | "connector";
                 };
             }[];
         };
@@ -504,6 +516,13 @@ export interface components {
             nextTransition: string | null;
             hoursProvenance: components["schemas"]["Provenance"] | null;
             provenance: components["schemas"]["Provenance"][];
+            /** @description The hours as the place's owner publishes them in free text, verbatim (e.g. UBC geodata HOURS), or null. Read into `hours` only when every part of it is understood; otherwise `hours` is null and availability unknown. On every v1 record; absent from the deprecated /api/campus-* aliases, which keep their original shape. */
+            hoursText?: string | null;
+            /**
+             * @description What `availability` rests on: verified = hours with a stated validity that includes the instant; inferred = a standing weekly schedule the owner publishes without a validity period (hoursProvenance.lastVerified = its last edit); unknown = availability is unknown. On every v1 record; absent from the deprecated aliases.
+             * @enum {string}
+             */
+            availabilityVerification?: "verified" | "inferred" | "unknown";
         };
         University: {
             id: string;
