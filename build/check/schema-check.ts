@@ -6,6 +6,7 @@ import type { SourceIssue } from '../load/errors.ts';
 
 const SCHEMA_IDS = {
   campus: 'https://campus-data.example/schemas/campus.schema.json',
+  footprint: 'https://campus-data.example/schemas/footprint.schema.json',
   graph: 'https://campus-data.example/schemas/graph.schema.json',
   registry: 'https://campus-data.example/schemas/registry.schema.json',
 } as const;
@@ -44,6 +45,7 @@ export function ajvIssues(errors: ErrorObject[] | null | undefined, file: string
 interface Validators {
   registry: ValidateFunction;
   campus: ValidateFunction;
+  footprint: ValidateFunction;
   edge: ValidateFunction;
   node: ValidateFunction;
   meta: ValidateFunction;
@@ -72,11 +74,12 @@ function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators |
   };
   const registry = get(SCHEMA_IDS.registry);
   const campus = get(SCHEMA_IDS.campus);
+  const footprint = get(SCHEMA_IDS.footprint);
   const edge = get(`${SCHEMA_IDS.graph}#/$defs/edge`);
   const node = get(`${SCHEMA_IDS.graph}#/$defs/node`);
   const meta = get(`${SCHEMA_IDS.graph}#/$defs/meta`);
-  if (!registry || !campus || !edge || !node || !meta) return null;
-  return { registry, campus, edge, node, meta };
+  if (!registry || !campus || !footprint || !edge || !node || !meta) return null;
+  return { registry, campus, footprint, edge, node, meta };
 }
 
 function checkTable(table: TsvTable, validate: ValidateFunction, pointerName: string, issues: SourceIssue[]): void {
@@ -93,6 +96,9 @@ export function checkSchemas(raw: RawSources): SourceIssue[] {
   if (!v.registry(raw.registry.data)) issues.push(...ajvIssues(v.registry.errors, raw.registry.file));
   for (const c of raw.campuses) {
     if (!v.campus(c.data)) issues.push(...ajvIssues(v.campus.errors, c.file));
+  }
+  for (const f of raw.footprints) {
+    if (!v.footprint(f.data)) issues.push(...ajvIssues(v.footprint.errors, f.file));
   }
   for (const g of raw.graphs) {
     if (g.meta && !v.meta(g.meta.data)) issues.push(...ajvIssues(v.meta.errors, g.meta.file));

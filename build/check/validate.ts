@@ -6,7 +6,8 @@
 import { compileOpeningHours } from '../compile/campus/opening-hours.ts';
 import { checkSchemas } from './schema-check.ts';
 import { failOnIssues, type SourceIssue } from '../load/errors.ts';
-import { expandBounds, insideBounds } from '../compile/geo.ts';
+import { expandBounds, haversineMeters, insideBounds } from '../compile/geo.ts';
+import { checkOutlines } from './outlines.ts';
 import type {
   CampusGraphSource,
   GraphEdgeRow,
@@ -17,11 +18,15 @@ import type {
   Registry,
   RegistryCampus,
   SourceCampusFile,
+  SourceFootprints,
+  SourceOutline,
   ValidSources,
 } from '../load/source-types.ts';
 
 /** Points may lie this far outside the campus bounds (published bounds are approximate). */
 export const BOUNDS_TOLERANCE_M = 100;
+/** A 0-m edge's nodes may be this far apart (the metres are rounded to 0.01). */
+export const ZERO_LENGTH_TOLERANCE_M = 0.005;
 
 type Report = (file: string, pointer: string, reason: string, line?: number) => void;
 
@@ -108,6 +113,7 @@ function checkCampus(
     entranceIds.add(e.id);
     if (!codes.has(e.building)) report(file, `${at}/building`, `unknown building code "${e.building}"`);
     checkPoint(e.point, `${at}/point`);
+    if (e.kind === 'approach' && e.stepFree !== 'unknown') report(file, `${at}/stepFree`, 'an approach point is not a door: it carries no step-free fact (BEHAVIOUR §6)');
     e.provenance.forEach((r, j) => checkSourceRef(r.sourceId, `${at}/provenance/${j}/sourceId`));
     if (e.graphNode !== null) {
       if (!graphNodes) report(file, `${at}/graphNode`, `campus "${campus.campus}" has no walking graph`);
@@ -166,9 +172,15 @@ function checkGraph(raw: RawSources['graphs'][number], graph: CampusGraphSource,
       if (nodeIds.has(n.id)) report(nodes.file, `/nodes/${i}/id`, `duplicate node id "${n.id}"`, nodes.lines[i]);
       nodeIds.add(n.id);
     });
+    const at = new Map(graph.nodes.map((n) => [n.id, [n.lon, n.lat] as LonLat]));
     graph.edges.forEach((e, i) => {
       if (!nodeIds.has(e.from)) report(edges.file, `/edges/${i}/from`, `unknown node "${e.from}"`, edges.lines[i]);
       if (!nodeIds.has(e.to)) report(edges.file, `/edges/${i}/to`, `unknown node "${e.to}"`, edges.lines[i]);
+      const [a, b] = [at.get(e.from), at.get(e.to)];
+      // 0 m only where the source joins two nodes at one position (a link of zero length).
+      if (e.meters === 0 && a && b && haversineMeters(a, b) > ZERO_LENGTH_TOLERANCE_M) {
+        report(edges.file, `/edges/${i}/meters`, `0 m, but its nodes are ${haversineMeters(a, b).toFixed(2)} m apart`, edges.lines[i]);
+      }
     });
   }
 }
@@ -203,12 +215,22 @@ export function validateSources(raw: RawSources): ValidSources {
   for (const c of raw.campuses) {
     checkCampus(c.data as SourceCampusFile, c.file, c.name, regCampuses.get(c.name), graphs.get(c.name), placeOwners, report);
   }
+  const footprints = new Map<string, SourceOutline[]>();
+  for (const f of raw.footprints) {
+    const data = f.data as SourceFootprints;
+    const campus = campusByName.get(f.name);
+    if (data.campus !== f.name) report(f.file, '/campus', `campus id "${data.campus}" does not match the file name "${f.name}.geojson"`);
+    if (!campus) report(f.file, '', `outlines for unknown campus "${f.name}"`);
+    else checkOutlines(data.features, campus.data as SourceCampusFile, f.file, campus.file, report);
+    footprints.set(f.name, data.features);
+  }
   failOnIssues(issues);
 
   return {
     registry,
     campuses: registry.campuses.map((c) => campusByName.get(c.id)!.data as SourceCampusFile),
     graphs,
+    footprints,
     licenseText: raw.licenseText,
   };
 }

@@ -112,6 +112,13 @@ export function loadSources(sourcesDir: string): RawSources {
       return { dir: show('graphs', d), name: d, meta, edges, nodes: table('nodes.tsv', 'nodes') };
     });
 
+  const footprints = listDir(join(sourcesDir, 'footprints'))
+    .filter((f) => f.endsWith('.geojson'))
+    .map((f) => {
+      const file = show('footprints', f);
+      return { file, name: f.slice(0, -'.geojson'.length), data: readJson(join(sourcesDir, 'footprints', f), file, issues) };
+    });
+
   const schemas = listDir(join(sourcesDir, 'schemas'))
     .filter((f) => f.endsWith('.json'))
     .map((f) => {
@@ -123,5 +130,5 @@ export function loadSources(sourcesDir: string): RawSources {
   const licenseText = existsSync(licensePath) ? readFileSync(licensePath, 'utf8') : '';
 
   if (issues.length) throw new SourceError(issues);
-  return { registry, campuses, graphs, schemas, licenseText, files: readAllFiles(sourcesDir) };
+  return { registry, campuses, graphs, footprints, schemas, licenseText, files: readAllFiles(sourcesDir) };
 }

@@ -7,6 +7,7 @@
 import type { RegistryCampus, RegistryUniversity } from '../../runtime/domain/types.ts';
 import type { Building, CampusFile, Entrance, Hours, LonLat, Place, Provenance } from './schema-types/campus.ts';
 import type { Edge, Meta, Node } from './schema-types/graph.ts';
+import type { FootprintFile, Outline } from './schema-types/footprint.ts';
 
 export type { RegistryCampus, RegistryUniversity, LonLat };
 
@@ -19,6 +20,8 @@ export type SourceProvenanceRef = Provenance;
 export type GraphEdgeRow = Edge;
 export type GraphNodeRow = Node;
 export type GraphMeta = Meta;
+export type SourceFootprints = FootprintFile;
+export type SourceOutline = Outline;
 
 export interface Registry {
   defaultUniversity: string;
@@ -45,6 +48,8 @@ export interface RawSources {
     edges: TsvTable | null;
     nodes: TsvTable | null;
   }[];
+  /** footprints/<campus>.geojson files (building outlines), by campus id. */
+  footprints: { file: string; name: string; data: unknown }[];
   schemas: { file: string; data: unknown }[];
   licenseText: string;
   /** Every file under the sources directory (relative posix path, bytes), sorted by path. */
@@ -65,5 +70,7 @@ export interface ValidSources {
   campuses: SourceCampusFile[];
   /** Walking graphs keyed by campus id. */
   graphs: Map<string, CampusGraphSource>;
+  /** Building outlines keyed by campus id (campuses without a footprints file have none). */
+  footprints: Map<string, SourceOutline[]>;
   licenseText: string;
 }
