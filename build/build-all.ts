@@ -30,7 +30,7 @@ export function buildAll({ sourcesDir, outDir }: BuildOptions): BuildResult {
 
   const campuses = new Map<string, CompiledCampus>();
   sources.registry.campuses.forEach((reg, i) => {
-    campuses.set(reg.id, compileCampus(sources.campuses[i], reg, sources.graphs.get(reg.id)));
+    campuses.set(reg.id, compileCampus(sources.campuses[i], reg, sources.graphs.get(reg.id), sources.footprints.get(reg.id)));
   });
   const catalog = catalogArtifact(sources, dataVersion, generatedAt, campuses);
   const versionDir = publish(outDir, dataVersion, artifactFiles(catalog, [...campuses.values()]));

@@ -61,7 +61,7 @@ function compare(matrix: Matrix, router: ReferenceRouter, sources: number[]): nu
 }
 
 describe('route matrices vs an independent shortest-path search', () => {
-  for (const campus of ['utm', 'tmu', 'queens', 'waterloo', 'carleton', 'brock', 'western', 'mcmaster', 'keele', 'guelph', 'utsc']) {
+  for (const campus of ['utm', 'utsg', 'utsc', 'carleton', 'tmu', 'queens', 'waterloo', 'keele', 'mcmaster', 'western', 'guelph', 'uottawa', 'brock', 'waterloo-main']) {
     it(`${campus}: sampled source buildings, every target, every mode`, () => {
       const matrix = real.matrix(campus);
       const checked = compare(matrix, new ReferenceRouter(REAL_SOURCES, campus), sample(matrix.n, 6));
