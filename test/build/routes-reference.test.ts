@@ -19,7 +19,7 @@ afterAll(cleanupTempDirs);
 /** Deterministic sample of k indexes out of n, spread evenly over the range. */
 const sample = (n: number, k: number) => Array.from({ length: Math.min(n, k) }, (_, i) => Math.floor((i * n) / Math.min(n, k)) + (i % 2));
 
-const UNSAFE_FOR_STEP_FREE = ROUTE_FLAG.STAIRS | ROUTE_FLAG.STAIRS_UNKNOWN | ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED | ROUTE_FLAG.INFERRED_CONNECTOR;
+const UNSAFE_FOR_STEP_FREE = ROUTE_FLAG.STAIRS | ROUTE_FLAG.STAIRS_UNKNOWN | ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED | ROUTE_FLAG.INFERRED_CONNECTOR | ROUTE_FLAG.INFERRED_ACCESS_POINT;
 
 function compare(matrix: Matrix, router: ReferenceRouter, sources: number[]): number {
   const codes = matrix.campus.buildings.map((b) => b.code);
