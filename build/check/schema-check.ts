@@ -6,8 +6,8 @@ import type { SourceIssue } from '../load/errors.ts';
 
 const SCHEMA_IDS = {
   campus: 'https://campus-data.example/schemas/campus.schema.json',
+  footprint: 'https://campus-data.example/schemas/footprint.schema.json',
   graph: 'https://campus-data.example/schemas/graph.schema.json',
-  footprints: 'https://campus-data.example/schemas/footprints.schema.json',
   registry: 'https://campus-data.example/schemas/registry.schema.json',
 } as const;
 
@@ -45,10 +45,10 @@ export function ajvIssues(errors: ErrorObject[] | null | undefined, file: string
 interface Validators {
   registry: ValidateFunction;
   campus: ValidateFunction;
+  footprint: ValidateFunction;
   edge: ValidateFunction;
   node: ValidateFunction;
   meta: ValidateFunction;
-  footprints: ValidateFunction;
 }
 
 function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators | null {
@@ -74,12 +74,12 @@ function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators |
   };
   const registry = get(SCHEMA_IDS.registry);
   const campus = get(SCHEMA_IDS.campus);
+  const footprint = get(SCHEMA_IDS.footprint);
   const edge = get(`${SCHEMA_IDS.graph}#/$defs/edge`);
   const node = get(`${SCHEMA_IDS.graph}#/$defs/node`);
   const meta = get(`${SCHEMA_IDS.graph}#/$defs/meta`);
-  const footprints = get(SCHEMA_IDS.footprints);
-  if (!registry || !campus || !edge || !node || !meta || !footprints) return null;
-  return { registry, campus, edge, node, meta, footprints };
+  if (!registry || !campus || !footprint || !edge || !node || !meta) return null;
+  return { registry, campus, footprint, edge, node, meta };
 }
 
 function checkTable(table: TsvTable, validate: ValidateFunction, pointerName: string, issues: SourceIssue[]): void {
@@ -97,13 +97,13 @@ export function checkSchemas(raw: RawSources): SourceIssue[] {
   for (const c of raw.campuses) {
     if (!v.campus(c.data)) issues.push(...ajvIssues(v.campus.errors, c.file));
   }
+  for (const f of raw.footprints) {
+    if (!v.footprint(f.data)) issues.push(...ajvIssues(v.footprint.errors, f.file));
+  }
   for (const g of raw.graphs) {
     if (g.meta && !v.meta(g.meta.data)) issues.push(...ajvIssues(v.meta.errors, g.meta.file));
     if (g.edges) checkTable(g.edges, v.edge, 'edges', issues);
     if (g.nodes) checkTable(g.nodes, v.node, 'nodes', issues);
-  }
-  for (const f of raw.footprints) {
-    if (!v.footprints(f.data)) issues.push(...ajvIssues(v.footprints.errors, f.file));
   }
   return issues;
 }

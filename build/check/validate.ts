@@ -6,7 +6,8 @@
 import { compileOpeningHours } from '../compile/campus/opening-hours.ts';
 import { checkSchemas } from './schema-check.ts';
 import { failOnIssues, type SourceIssue } from '../load/errors.ts';
-import { expandBounds, insideBounds } from '../compile/geo.ts';
+import { expandBounds, haversineMeters, insideBounds } from '../compile/geo.ts';
+import { checkOutlines } from './outlines.ts';
 import type {
   CampusGraphSource,
   GraphEdgeRow,
@@ -17,13 +18,15 @@ import type {
   Registry,
   RegistryCampus,
   SourceCampusFile,
-  SourceFootprint,
-  SourceFootprintsFile,
+  SourceFootprints,
+  SourceOutline,
   ValidSources,
 } from '../load/source-types.ts';
 
 /** Points may lie this far outside the campus bounds (published bounds are approximate). */
 export const BOUNDS_TOLERANCE_M = 100;
+/** A 0-m edge's nodes may be this far apart (the metres are rounded to 0.01). */
+export const ZERO_LENGTH_TOLERANCE_M = 0.005;
 
 type Report = (file: string, pointer: string, reason: string, line?: number) => void;
 
@@ -110,6 +113,7 @@ function checkCampus(
     entranceIds.add(e.id);
     if (!codes.has(e.building)) report(file, `${at}/building`, `unknown building code "${e.building}"`);
     checkPoint(e.point, `${at}/point`);
+    if (e.kind === 'approach' && e.stepFree !== 'unknown') report(file, `${at}/stepFree`, 'an approach point is not a door: it carries no step-free fact (BEHAVIOUR §6)');
     e.provenance.forEach((r, j) => checkSourceRef(r.sourceId, `${at}/provenance/${j}/sourceId`));
     if (e.graphNode !== null) {
       if (!graphNodes) report(file, `${at}/graphNode`, `campus "${campus.campus}" has no walking graph`);
@@ -175,39 +179,17 @@ function checkGraph(raw: RawSources['graphs'][number], graph: CampusGraphSource,
       if (nodeIds.has(n.id)) report(nodes.file, `/nodes/${i}/id`, `duplicate node id "${n.id}"`, nodes.lines[i]);
       nodeIds.add(n.id);
     });
+    const at = new Map(graph.nodes.map((n) => [n.id, [n.lon, n.lat] as LonLat]));
     graph.edges.forEach((e, i) => {
       if (!nodeIds.has(e.from)) report(edges.file, `/edges/${i}/from`, `unknown node "${e.from}"`, edges.lines[i]);
       if (!nodeIds.has(e.to)) report(edges.file, `/edges/${i}/to`, `unknown node "${e.to}"`, edges.lines[i]);
+      const [a, b] = [at.get(e.from), at.get(e.to)];
+      // 0 m only where the source joins two nodes at one position (a link of zero length).
+      if (e.meters === 0 && a && b && haversineMeters(a, b) > ZERO_LENGTH_TOLERANCE_M) {
+        report(edges.file, `/edges/${i}/meters`, `0 m, but its nodes are ${haversineMeters(a, b).toFixed(2)} m apart`, edges.lines[i]);
+      }
     });
   }
-}
-
-/** footprints/<campus>.geojson: a campus's own buildings, each once, closed rings, known sources. */
-function checkFootprints(raw: RawSources['footprints'][number], campus: SourceCampusFile | undefined, report: Report): SourceFootprint[] {
-  const data = raw.data as SourceFootprintsFile;
-  if (data.campus !== raw.name) report(raw.file, '/campus', `"${data.campus}" does not match the file name "${raw.name}.geojson"`);
-  if (!campus) {
-    report(raw.file, '', `footprints for unknown campus "${raw.name}"`);
-    return [];
-  }
-  const codes = new Set(campus.buildings.map((b) => b.code));
-  const sources = new Set(campus.sources.map((s) => s.id));
-  const seen = new Set<string>();
-  data.features.forEach((f, i) => {
-    const at = `/features/${i}`;
-    if (!codes.has(f.id)) report(raw.file, `${at}/id`, `unknown building code "${f.id}"`);
-    if (seen.has(f.id)) report(raw.file, `${at}/id`, `duplicate footprint of building "${f.id}"`);
-    seen.add(f.id);
-    if (!sources.has(f.properties.sourceId)) report(raw.file, `${at}/properties/sourceId`, `unknown source "${f.properties.sourceId}" (not in the campus's sources)`);
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-    polygons.forEach((rings, j) =>
-      rings.forEach((ring, k) => {
-        const [a, z] = [ring[0], ring[ring.length - 1]];
-        if (a[0] !== z[0] || a[1] !== z[1]) report(raw.file, `${at}/geometry/coordinates${f.geometry.type === 'Polygon' ? '' : `/${j}`}/${k}`, 'ring is not closed (last position ≠ first)');
-      }),
-    );
-  });
-  return data.features;
 }
 
 export function validateSources(raw: RawSources): ValidSources {
@@ -236,12 +218,18 @@ export function validateSources(raw: RawSources): ValidSources {
     if (c.walkingGraph && !graphs.has(c.id)) report(raw.registry.file, `/campuses/${i}/walkingGraph`, `walkingGraph is true but graphs/${c.id}/ is missing`);
   }
 
-  const footprints = new Map<string, SourceFootprint[]>();
-  for (const f of raw.footprints) footprints.set(f.name, checkFootprints(f, campusByName.get(f.name)?.data as SourceCampusFile | undefined, report));
-
   const placeOwners = new Map<string, string>();
   for (const c of raw.campuses) {
     checkCampus(c.data as SourceCampusFile, c.file, c.name, regCampuses.get(c.name), graphs.get(c.name), placeOwners, report);
+  }
+  const footprints = new Map<string, SourceOutline[]>();
+  for (const f of raw.footprints) {
+    const data = f.data as SourceFootprints;
+    const campus = campusByName.get(f.name);
+    if (data.campus !== f.name) report(f.file, '/campus', `campus id "${data.campus}" does not match the file name "${f.name}.geojson"`);
+    if (!campus) report(f.file, '', `outlines for unknown campus "${f.name}"`);
+    else checkOutlines(data.features, campus.data as SourceCampusFile, f.file, campus.file, report);
+    footprints.set(f.name, data.features);
   }
   failOnIssues(issues);
 

@@ -46,6 +46,7 @@ export function catalogArtifact(
         bounds: c.bounds,
         boundsSource: c.boundsSource,
         walkingGraph: c.walkingGraph,
+        extent: compiled.get(c.id)!.extent,
         buildingCount: stats.buildings,
         entranceCount: stats.entrances,
         placeCount: stats.places,

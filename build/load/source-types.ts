@@ -7,7 +7,7 @@
 import type { RegistryCampus, RegistryUniversity } from '../../runtime/domain/types.ts';
 import type { Building, CampusFile, Entrance, Hours, LonLat, Place, Provenance } from './schema-types/campus.ts';
 import type { Edge, Meta, Node } from './schema-types/graph.ts';
-import type { Footprint, FootprintsFile } from './schema-types/footprints.ts';
+import type { FootprintFile, Outline } from './schema-types/footprint.ts';
 
 export type { RegistryCampus, RegistryUniversity, LonLat };
 
@@ -20,8 +20,8 @@ export type SourceProvenanceRef = Provenance;
 export type GraphEdgeRow = Edge;
 export type GraphNodeRow = Node;
 export type GraphMeta = Meta;
-export type SourceFootprint = Footprint;
-export type SourceFootprintsFile = FootprintsFile;
+export type SourceFootprints = FootprintFile;
+export type SourceOutline = Outline;
 
 export interface Registry {
   defaultUniversity: string;
@@ -48,7 +48,7 @@ export interface RawSources {
     edges: TsvTable | null;
     nodes: TsvTable | null;
   }[];
-  /** footprints/<campus>.geojson: building outlines as their sources publish them. */
+  /** footprints/<campus>.geojson files (building outlines), by campus id. */
   footprints: { file: string; name: string; data: unknown }[];
   schemas: { file: string; data: unknown }[];
   licenseText: string;
@@ -70,7 +70,7 @@ export interface ValidSources {
   campuses: SourceCampusFile[];
   /** Walking graphs keyed by campus id. */
   graphs: Map<string, CampusGraphSource>;
-  /** Building outlines keyed by campus id (campuses without a footprints file are absent). */
-  footprints: Map<string, SourceFootprint[]>;
+  /** Building outlines keyed by campus id (campuses without a footprints file have none). */
+  footprints: Map<string, SourceOutline[]>;
   licenseText: string;
 }

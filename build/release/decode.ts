@@ -20,7 +20,7 @@ function building(b: Building, entrances: readonly Entrance[]): BuildingSnap {
     category: b.category,
     aliases: [...b.aliases],
     location: b.location && { lat: b.location.lat, lon: b.location.lon },
-    entrances: entrances.map((e) => ({ id: e.id, accessibility: e.accessibility })),
+    entrances: entrances.map((e) => ({ id: e.id, kind: e.kind, accessibility: e.accessibility })),
   };
 }
 

@@ -25,9 +25,12 @@ export interface BuildingChanges {
 }
 
 export interface EntranceChanges {
-  added: { building: string; id: string; accessibility: string }[];
-  removed: { building: string; id: string; accessibility: string }[];
+  /** `kind`: entrance (a door) or approach (an approach point). */
+  added: { building: string; id: string; kind: string; accessibility: string }[];
+  removed: { building: string; id: string; kind: string; accessibility: string }[];
   stepFree: { building: string; id: string; from: string; to: string }[];
+  /** A record that became an approach point, or a door. */
+  kind: { building: string; id: string; from: string; to: string }[];
 }
 
 export interface RouteTransition {
@@ -80,7 +83,7 @@ function emptyCampus(c: CampusSnap, status: CampusChanges['status']): CampusChan
     name: c.name,
     status,
     buildings: { added: [], removed: [], renamed: [], codeChanged: [], aliases: [], category: [], moved: [] },
-    entrances: { added: [], removed: [], stepFree: [] },
+    entrances: { added: [], removed: [], stepFree: [], kind: [] },
     routes: [],
     places: { added: [], removed: [], hours: [] },
   };
@@ -100,27 +103,29 @@ function compareBuilding(out: CampusChanges, a: BuildingSnap, b: BuildingSnap): 
   } else if (a.location !== b.location) bc.moved.push({ code: b.code, meters: null, from: a.location, to: b.location });
 }
 
-type EntranceIndex = Map<string, { building: string; accessibility: string }>;
+type EntranceIndex = Map<string, { building: string; kind: string; accessibility: string }>;
 
 /** Entrances by id across the campus (an entrance may change building). */
 function entranceIndex(buildings: readonly BuildingSnap[]): EntranceIndex {
   const index: EntranceIndex = new Map();
-  for (const b of buildings) for (const e of b.entrances) index.set(e.id, { building: b.code, accessibility: e.accessibility });
+  for (const b of buildings) for (const e of b.entrances) index.set(e.id, { building: b.code, kind: e.kind, accessibility: e.accessibility });
   return index;
 }
 
 function compareEntrances(out: CampusChanges, a: EntranceIndex, b: EntranceIndex): void {
   const ec = out.entrances;
-  for (const [id, e] of a) if (!b.has(id)) ec.removed.push({ building: e.building, id, accessibility: e.accessibility });
+  for (const [id, e] of a) if (!b.has(id)) ec.removed.push({ building: e.building, id, kind: e.kind, accessibility: e.accessibility });
   for (const [id, e] of b) {
     const before = a.get(id);
-    if (!before) ec.added.push({ building: e.building, id, accessibility: e.accessibility });
-    else if (before.accessibility !== e.accessibility) ec.stepFree.push({ building: e.building, id, from: before.accessibility, to: e.accessibility });
+    if (!before) {
+      ec.added.push({ building: e.building, id, kind: e.kind, accessibility: e.accessibility });
+      continue;
+    }
+    if (before.kind !== e.kind) ec.kind.push({ building: e.building, id, from: before.kind, to: e.kind });
+    if (before.accessibility !== e.accessibility) ec.stepFree.push({ building: e.building, id, from: before.accessibility, to: e.accessibility });
   }
   const order = byKey<{ building: string; id: string }>((x) => `${x.building}\0${x.id}`);
-  ec.added.sort(order);
-  ec.removed.sort(order);
-  ec.stepFree.sort(order);
+  for (const list of [ec.added, ec.removed, ec.stepFree, ec.kind]) list.sort(order);
 }
 
 /** Outcome changes of ordered pairs whose buildings exist in both versions (matched as in `pairs`). */

@@ -32,11 +32,16 @@ function buildingLines(c: CampusChanges): string[] {
   ];
 }
 
+const KIND_WORDS: Record<string, string> = { entrance: 'entrance', approach: 'approach point' };
+const kindWords = (kind: string) => KIND_WORDS[kind] ?? kind;
+
 function entranceLines(c: CampusChanges): string[] {
   const e = c.entrances;
   return [
-    ...e.added.map((x) => `- Added entrance ${code(x.id)} of ${code(x.building)} (step-free: ${x.accessibility})`),
-    ...e.removed.map((x) => `- Removed entrance ${code(x.id)} of ${code(x.building)}`),
+    // an approach point never carries a step-free fact
+    ...e.added.map((x) => `- Added ${kindWords(x.kind)} ${code(x.id)} of ${code(x.building)}${x.kind === 'approach' ? '' : ` (step-free: ${x.accessibility})`}`),
+    ...e.removed.map((x) => `- Removed ${kindWords(x.kind)} ${code(x.id)} of ${code(x.building)}`),
+    ...e.kind.map((x) => `- ${code(x.id)} of ${code(x.building)}: ${kindWords(x.from)} → ${kindWords(x.to)}`),
     ...e.stepFree.map((x) => `- Step-free fact of entrance ${code(x.id)} of ${code(x.building)}: ${x.from} → ${x.to}`),
   ];
 }

@@ -5,6 +5,8 @@
 
 export interface EntranceSnap {
   id: string;
+  /** entrance (a door) | approach (an approach point, never counted as an entrance). */
+  kind: string;
   /** The step-free fact: accessible | not_accessible | unknown. */
   accessibility: string;
 }

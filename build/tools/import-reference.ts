@@ -12,6 +12,9 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchKey } from '../../runtime/domain/match-key.ts';
 import { codeFromName } from './derive-code.ts';
+import { applyOutlines, importOutlines, isOsmElement, writeFootprints, type ImportedOutline } from './import-footprints.ts';
+import { graphTables } from './import-graph.ts';
+import { placeKindFromName } from './place-kind.ts';
 
 const [refDir, outDir = 'sources'] = process.argv.slice(2);
 if (!refDir) {
@@ -39,16 +42,23 @@ const CAMPUS_FILES: Record<string, string> = {
 };
 /**
  * Every complete graph of the reference directory: `<file>-edges.tsv` with `-nodes.tsv`,
- * `-entrance-nodes.tsv` and `-graph-meta.json`; UTM's graph is edges and meta only (its entrance
- * nodes are the OSM nodes of its entrances, and no node coordinates are published).
+ * `-entrance-nodes.tsv` and `-graph-meta.json`; UTM's graph has no entrance-node table (its entrance
+ * nodes are the OSM nodes of its entrances).
  */
 const GRAPH_FILES: Record<string, string> = Object.fromEntries(
   Object.entries(CAMPUS_FILES).filter(([campusId, file]) => {
     const has = (suffix: string) => existsSync(join(refDir, 'graphs', `${file}-${suffix}`));
-    const complete = has('edges.tsv') && has('graph-meta.json') && (campusId === 'utm' || (has('nodes.tsv') && has('entrance-nodes.tsv')));
-    return complete;
+    return has('edges.tsv') && has('graph-meta.json') && has('nodes.tsv') && (campusId === 'utm' || has('entrance-nodes.tsv'));
   }),
 );
+/**
+ * Campuses whose entrance-node rows are approach points, not doors (reference README: U of T St. George's
+ * 122 rows each stand for its building's mapped approach to the walking network). Elsewhere an entrance
+ * is an approach when its campus file says so (UTM) or when the source derived it from the footprint
+ * (`inferred/footprint/…`, Waterloo).
+ */
+const APPROACH_ROW_CAMPUSES = new Set(['utsg']);
+const isFootprintDerived = (e: Json) => e.refs.some((r: Json) => /^inferred\/footprint\//.test(r.nativeId ?? ''));
 /** What does not fit in the reference files, printed at the end for the maintainer. */
 const misfits: string[] = [];
 
@@ -67,38 +77,23 @@ function verificationOf(v: string | null | undefined, sourceStatus: string | und
   return 'unknown';
 }
 
-/** Kind of place stated by an official building name; null when the name states none. */
-export function placeKindFromName(name: string): string | null {
-  const n = name.toLowerCase();
-  if (/\blibrary\b/.test(n)) return 'library';
-  if (/\bdining\b|\bcafeteria\b|\bfood court\b/.test(n)) return 'dining';
-  if (/\brecreation\b|\bathletic|\bfitness\b|\bgym(nasium)?\b|\barena\b|\baquatic (centre|center)\b|\bsports?\b|\bstadium\b|\bfield ?house\b/.test(n)) return 'recreation';
-  if (/\bstudents?'? (campus )?(centre|center|union|life centre|commons)\b|\bcampus centre\b|\buniversity centre\b/.test(n)) return 'amenity';
-  if (/\blearning commons\b|\bstudy (hall|centre)\b/.test(n)) return 'study';
-  return null;
-}
 /**
- * Id of the campus's OpenStreetMap source record; a campus file that lists none (UTSC) gets one for
- * its graph (ODbL), whose origin is in the graph meta.
+ * Id of the campus's OpenStreetMap source record (the one attributed to OpenStreetMap contributors or at
+ * openstreetmap.org); a campus file that lists none gets one for its graph and outlines (ODbL).
  */
-function osmSourceOf(campusId: string, graphFile: string, sources: Json[]): string {
-  if (campusId === 'utm') return 'osm';
-  const found = sources.find((s) => /^osm/.test(s.id));
+function osmSourceOf(campusId: string, sources: Json[], license: string, origin: string): string {
+  const found = sources.find((s) => /OpenStreetMap contributors/.test(s.attribution ?? '') || /openstreetmap\.org/.test(s.url ?? ''));
   if (found) return found.id;
-  const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
   const id = `osm-${campusId}`;
-  sources.push({ id, title: 'OpenStreetMap', url: 'https://www.openstreetmap.org/', retrievedAt: null, license: meta.license, attribution: '© OpenStreetMap contributors' });
-  misfits.push(`${campusId}: the campus file lists no OpenStreetMap source; added ${id} for the graph (origin ${meta.origin})`);
+  sources.push({ id, title: 'OpenStreetMap', url: 'https://www.openstreetmap.org/', retrievedAt: null, license, attribution: '© OpenStreetMap contributors' });
+  misfits.push(`${campusId}: the campus file lists no OpenStreetMap source; added ${id} (origin ${origin})`);
   return id;
 }
 const slug = (s: string) => matchKey(s).replace(/ /g, '-');
 
-function uniq<T>(xs: T[]): T[] {
-  return [...new Set(xs)];
-}
-
 mkdirSync(join(outDir, 'campuses'), { recursive: true });
 mkdirSync(join(outDir, 'graphs'), { recursive: true });
+mkdirSync(join(outDir, 'footprints'), { recursive: true });
 
 const summary: string[] = [];
 for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
@@ -136,11 +131,9 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
     codeOf.set(b.id, code);
     const res = resByCode.get(code) ?? resList.find((r) => r.code === b.id.toUpperCase());
     const extraCodes = [...b.codes.slice(1), ...(b.timetableCodes ?? []), ...(b.facilityCodes ?? [])];
-    const aliases = uniq(
-      [...b.aliases, ...extraCodes, ...(res ? [res.name, ...res.aliases] : []), ...(codeSource === 'derived' ? [b.id] : [])].filter(
-        (a: string) => a !== code && a !== b.name,
-      ),
-    );
+    const aliases = [
+      ...new Set<string>([...b.aliases, ...extraCodes, ...(res ? [res.name, ...res.aliases] : []), ...(codeSource === 'derived' ? [b.id] : [])]),
+    ].filter((a) => a !== code && a !== b.name);
     const category = res ? 'residence' : b.category ?? 'facility';
     // A building without a point but with an official map point keeps that point, marked as such.
     const mapPoint = !b.point && b.officialMapPoints?.length ? b.officialMapPoints[0] : null;
@@ -174,15 +167,29 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   });
   buildings.sort((a: Json, b: Json) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 
-  // entrances (UTM: graph node from the OSM node ref; others: from the entrance-node tables)
   const graphFile = GRAPH_FILES[campusId];
+  const outlineFile = existsSync(join(refDir, 'footprints', `${campusId}.geojson`)) ? readJson(`footprints/${campusId}.geojson`) : null;
+  const graphMeta = graphFile ? readJson(`graphs/${graphFile}-graph-meta.json`) : null;
+  const osmSourceId = graphMeta || outlineFile
+    ? osmSourceOf(campusId, sources, (graphMeta ?? outlineFile).license, (graphMeta ?? outlineFile).origin ?? `footprints/${campusId}.geojson`)
+    : null;
+
+  // outlines: a building without a point gets the first vertex of its outline (kind footprint-vertex, never a
+  // centroid); its provenance names the outline's OpenStreetMap elements (in place of a bare link to the site).
+  const outlines: ImportedOutline[] = outlineFile
+    ? importOutlines(outlineFile, campusId, codeOf, osmSourceId!, (v) => verificationOf(v, undefined), misfits)
+    : [];
+  for (const b of buildings) applyOutlines(b, outlines, osmSourceId!);
+  if (outlines.length) writeFootprints(join(outDir, 'footprints', `${campusId}.geojson`), campusId, outlines);
+
+  // entrances (UTM: graph node from the OSM node ref; others: from the entrance-node tables)
   const nodeOfEntrance = new Map<string, string>();
   const entranceRows = graphFile && graphFile !== 'utm' ? readTsv(`graphs/${graphFile}-entrance-nodes.tsv`) : [];
-  const graphNodes = graphFile && graphFile !== 'utm' ? new Map(readTsv(`graphs/${graphFile}-nodes.tsv`).map((n) => [n.id, n])) : new Map();
+  const graphNodes = graphFile ? new Map(readTsv(`graphs/${graphFile}-nodes.tsv`).map((n) => [n.id, n])) : new Map();
   for (const r of entranceRows) nodeOfEntrance.set(r.entrance, r.node);
-  // A graph may be the only source of a campus's entrances (UTSC): an entrance row whose id the campus
-  // file does not list becomes an entrance at its node, with the graph's OpenStreetMap source.
-  const osmSourceId = graphFile ? osmSourceOf(campusId, graphFile, sources) : null;
+  // A graph may be the only source of a campus's entrances (UTSC, U of T St. George): an entrance row whose
+  // id the campus file does not list becomes an entrance at its node, with the graph's OpenStreetMap source;
+  // an approach row (APPROACH_ROW_CAMPUSES) is an inferred approach point, not a door.
   const listed = new Set(ref.entrances.map((e: Json) => e.id));
   for (const r of entranceRows) {
     if (listed.has(r.entrance)) continue;
@@ -196,14 +203,16 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
       continue;
     }
     const osmNode = /^osm-node-(\d+)$/.exec(r.entrance)?.[1];
+    const approach = APPROACH_ROW_CAMPUSES.has(campusId);
     ref.entrances.push({
       id: r.entrance, building: r.building, point: [Number(node.lon), Number(node.lat)], access: r.access,
-      accessibility: 'unknown', verification: node.verification, kind: 'entrance',
+      accessibility: 'unknown', verification: approach ? 'inferred' : node.verification, kind: approach ? 'approach' : 'entrance',
       refs: [{ sourceId: osmSourceId, nativeId: osmNode ? `node/${osmNode}` : null }],
     });
   }
   if (entranceRows.length && entranceRows.every((r) => !listed.has(r.entrance))) {
-    misfits.push(`${campusId}: its ${entranceRows.length} entrances exist only in the graph files (buildings named ${entranceRows[0].building.replace(/:.*/, ':<code>')})`);
+    const what = APPROACH_ROW_CAMPUSES.has(campusId) ? 'approach points' : 'entrances';
+    misfits.push(`${campusId}: its ${entranceRows.length} ${what} exist only in the graph files (buildings named ${entranceRows[0].building.replace(/:.*/, ':<code>')})`);
   }
   for (const r of entranceRows) {
     const e = ref.entrances.find((x: Json) => x.id === r.entrance);
@@ -217,7 +226,7 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
     return {
       id: e.id,
       building: codeOf.get(e.building),
-      kind: e.kind === 'approach' ? 'approach' : 'entrance',
+      kind: e.kind === 'approach' || isFootprintDerived(e) ? 'approach' : 'entrance',
       point: e.point,
       access: e.access,
       stepFree: e.accessibility,
@@ -256,34 +265,18 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
   writeJson(`campuses/${campusId}.json`, { campus: campusId, sources, buildings, entrances, places });
   summary.push(`${campusId}: ${buildings.length} buildings, ${entrances.length} entrances, ${places.length} places`);
 
-  // graphs: one edges.tsv per campus in the project's columns; nodes.tsv where coordinates exist
+  // graphs: edges.tsv and nodes.tsv per campus in the project's columns (import-graph.ts)
   if (graphFile) {
-    const cols = ['id', 'from', 'to', 'meters', 'environment', 'stairs', 'bidirectional', 'accessibility', 'verification', 'osm'];
-    const edges = readTsv(`graphs/${graphFile}-edges.tsv`).map((e) =>
-      graphFile === 'utm'
-        ? e
-        : {
-            id: e.id, from: e.from, to: e.to, meters: e.meters,
-            environment: e.mode === 'outdoor-walk' ? 'outdoor' : e.mode,
-            stairs: 'unknown', bidirectional: 'true', accessibility: 'unknown',
-            verification: e.verification === 'source-backed' ? 'verified' : e.verification, osm: e.osm,
-          },
-    );
+    const { edges, edgesTsv, nodesTsv } = graphTables(readTsv(`graphs/${graphFile}-edges.tsv`), [...graphNodes.values()], graphFile === 'utm');
     mkdirSync(join(outDir, 'graphs', campusId), { recursive: true });
-    writeFileSync(
-      join(outDir, 'graphs', campusId, 'edges.tsv'),
-      [cols.join('\t'), ...edges.map((e: Json) => cols.map((c) => (c === 'verification' && e[c] === 'source-backed' ? 'verified' : e[c])).join('\t'))].join('\n') + '\n',
-    );
-    if (graphFile !== 'utm') {
-      const ncols = ['id', 'lon', 'lat', 'osm'];
-      const nodes = readTsv(`graphs/${graphFile}-nodes.tsv`);
-      writeFileSync(join(outDir, 'graphs', campusId, 'nodes.tsv'), [ncols.join('\t'), ...nodes.map((n) => ncols.map((c) => n[c]).join('\t'))].join('\n') + '\n');
-    }
-    const meta = readJson(`graphs/${graphFile}-graph-meta.json`);
+    writeFileSync(join(outDir, 'graphs', campusId, 'edges.tsv'), edgesTsv);
+    writeFileSync(join(outDir, 'graphs', campusId, 'nodes.tsv'), nodesTsv);
+    const meta = graphMeta;
     writeJson(`graphs/${campusId}/meta.json`, {
       campus: campusId,
       sourceId: osmSourceId,
       origin: meta.origin,
+      ...(meta.nodes?.origin ? { nodesOrigin: meta.nodes.origin } : {}),
       license: meta.license,
       retrievedAt: meta.lastVerified ?? null,
       // UTM's edges state their direction; the other graphs give none, so every edge is taken as two-way.

@@ -17,7 +17,7 @@ const SCHEMAS = join(ROOT, 'sources', 'schemas');
 export const OUT_DIR = join(ROOT, 'build', 'load', 'schema-types');
 
 /** Names of the generated types (the schema titles are sentences). */
-const ROOT_NAMES: Record<string, string> = { campus: 'CampusFile', footprints: 'FootprintsFile', graph: 'GraphRows', registry: 'RegistryFile' };
+const ROOT_NAMES: Record<string, string> = { campus: 'CampusFile', footprint: 'FootprintFile', graph: 'GraphRows', registry: 'RegistryFile' };
 
 function draft07Tuples(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(draft07Tuples);

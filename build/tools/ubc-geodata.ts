@@ -8,7 +8,7 @@
  */
 import type { SourceCampusFile, SourceEntrance } from '../load/source-types.ts';
 import type { NetworkMapping, Properties, SegmentFacts } from './geojson-network.ts';
-import type { Footprint } from '../load/schema-types/footprints.ts';
+import type { SourceOutline } from '../load/source-types.ts';
 
 type SourceRecordRow = SourceCampusFile['sources'][number];
 
@@ -178,9 +178,12 @@ function polygonProblem(rings: unknown): string | null {
   return null;
 }
 
-/** The footprint of each campus building as published (`buildings.geojson` by BLDG_UID), by building code. */
-export function buildingFootprints(features: readonly GeoFeature[], ourBuildings: ReadonlyMap<string, string>, problems: string[]): Footprint[] {
-  const out: Footprint[] = [];
+/**
+ * The footprint of each campus building as published (`buildings.geojson` by BLDG_UID) in the outline format
+ * of footprints/<campus>.geojson (footprint.schema.json): id = the BLDG_UID, the building's code, UBC's record.
+ */
+export function buildingFootprints(features: readonly GeoFeature[], ourBuildings: ReadonlyMap<string, string>, problems: string[]): SourceOutline[] {
+  const out: SourceOutline[] = [];
   for (const f of features) {
     const uid = f.properties.BLDG_UID;
     const code = typeof uid === 'string' ? ourBuildings.get(uid) : undefined;
@@ -193,10 +196,15 @@ export function buildingFootprints(features: readonly GeoFeature[], ourBuildings
     if (problem) { problems.push(`${where}: ${problem}`); continue; }
     const lastVerified = editDate(f.properties.LAST_EDITED_DATE);
     out.push({
-      type: 'Feature', id: code,
-      properties: { sourceId: UBC_SOURCES.buildings.id, nativeId: `building/${uid}`, verification: 'verified', ...(lastVerified ? { lastVerified } : {}) },
-      geometry: g as Footprint['geometry'],
+      type: 'Feature', id: uid as string,
+      properties: {
+        building: code,
+        provenance: [{ sourceId: UBC_SOURCES.buildings.id, nativeId: `building/${uid}`, verification: 'verified', ...(lastVerified ? { lastVerified } : {}) }],
+        origin: `UBCGeodata/ubc-geospatial-opendata/ubcv/locations/geojson/ubcv_buildings.geojson@${LOCATIONS_COMMIT}`,
+      },
+      geometry: g as SourceOutline['geometry'],
     });
   }
-  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const key = (o: SourceOutline) => `${o.properties.building}\u0000${o.id}`;
+  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

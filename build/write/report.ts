@@ -1,7 +1,10 @@
-/** The printed build report: per campus what was compiled, and a routing table of the walking-graph campuses. */
+/**
+ * The printed build report: per campus what was compiled, the coverage table of every campus
+ * (buildings located / on the walking graph / routed share) and the routed pairs flagged as detours.
+ */
 import { OUTCOME } from '../../runtime/domain/types.ts';
 import type { CampusStats } from '../compile/campus/campus.ts';
-import type { OutcomeCounts } from '../compile/routes/route-matrix.ts';
+import { DETOUR_WARNING_RATIO } from '../../runtime/domain/route-result.ts';
 
 export interface BuildReport {
   dataVersion: string;
@@ -9,37 +12,62 @@ export interface BuildReport {
   milliseconds: number;
 }
 
-/** Routed share of the ordered pairs of distinct buildings. */
-function routedShare(c: OutcomeCounts): string {
-  const pairs = c.routed + c.approximate + c.unavailable;
-  return pairs === 0 ? '-' : `${((100 * c.routed) / pairs).toFixed(1)} %`;
-}
+const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
 
-function routingTable(campuses: readonly CampusStats[]): string[] {
-  const head = ['campus', 'buildings', 'by entrance', 'by point', 'routed', 'approximate', 'unavailable', 'routed share before → after ≤ 50 m point rule'];
-  const rows = campuses
-    .filter((c) => c.countsWithoutPointLinks !== null)
-    .map((c) => {
-      const f = c.counts.fastest;
-      return [
-        c.campus, String(c.buildings), String(c.connectedBuildings), String(c.pointLinkedBuildings),
-        String(f.routed), String(f.approximate), String(f.unavailable),
-        `${routedShare(c.countsWithoutPointLinks!)} → ${routedShare(f)}`,
-      ];
-    });
+function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
   const line = (cells: string[]) => cells.map((x, k) => (k === 0 ? x.padEnd(widths[k]) : x.padStart(widths[k]))).join('  ');
-  return ['walking-graph campuses, fastest mode (buildings linked to the graph; ordered pairs):', line(head), ...rows.map(line)];
+  return [line(head), ...rows.map(line)];
+}
+
+/** Per campus: buildings, located, without a location, with an outline, on the walking graph (and how), pair shares, detours. */
+export function coverageTable(campuses: readonly CampusStats[]): string[] {
+  const head = ['campus', 'buildings', 'located', 'no location', 'outlined', 'on graph', 'door/inferred door/approach/point', 'routed', 'approximate', 'unavailable', 'detours'];
+  const rows = campuses.map((c) => {
+    const v = c.coverage;
+    const j = c.joinedBy;
+    return [
+      c.campus, String(v.buildings), String(v.buildingsWithLocation), String(v.buildings - v.buildingsWithLocation), String(v.buildingsWithFootprint),
+      j ? String(v.buildingsOnWalkingGraph) : 'no graph', j ? `${j.door}/${j['snapped-door']}/${j.approach}/${j.point}` : '-',
+      percent(v.pairs.routed), percent(v.pairs.approximate), percent(v.pairs.unavailable), String(c.detours.length),
+    ];
+  });
+  return ['campus coverage (fastest mode, shares of ordered pairs of distinct buildings):', ...table(head, rows)];
+}
+
+/**
+ * Detours per campus: the buildings in most of them, then every pair as `A↔B walked/straight m` (both
+ * directions alike) or `A→B` (one direction only).
+ */
+export function detourLines(campuses: readonly CampusStats[]): string[] {
+  const total = campuses.reduce((n, c) => n + c.detours.length, 0);
+  const lines = [`detours (fastest mode, walk > ${DETOUR_WARNING_RATIO} × the straight line between the buildings' nearest points): ${total} ordered pairs`];
+  for (const c of campuses) {
+    if (c.detours.length === 0) continue;
+    const key = (a: string, b: string) => `${a}\0${b}`;
+    const byPair = new Map(c.detours.map((d) => [key(d.from, d.to), d]));
+    const perBuilding = new Map<string, number>();
+    for (const d of c.detours) for (const code of [d.from, d.to]) perBuilding.set(code, (perBuilding.get(code) ?? 0) + 1);
+    const most = [...perBuilding].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 8);
+    lines.push(`  ${c.campus}: ${c.detours.length} pairs; most in: ${most.map(([code, k]) => `${code} ${k}`).join(', ')}`);
+    const items: string[] = [];
+    for (const d of c.detours) {
+      const back = byPair.get(key(d.to, d.from));
+      const both = back !== undefined && back.walkMeters === d.walkMeters;
+      if (both && d.to < d.from) continue;
+      items.push(`${d.from}${both ? '↔' : '→'}${d.to} ${Math.round(d.walkMeters)}/${Math.round(d.straightMeters)}`);
+    }
+    for (let k = 0; k < items.length; k += 8) lines.push(`    ${items.slice(k, k + 8).join(', ')}`);
+  }
+  return lines;
 }
 
 export function formatReport(r: BuildReport): string {
   const lines = [`dataVersion ${r.dataVersion}`];
   for (const c of r.campuses) {
-    let head = `${c.campus}: ${c.buildings} buildings, ${c.entrances} entrances, ${c.places} places`;
-    if (c.connectedBuildings !== null) {
-      head +=
-        `; walking graph: ${c.connectedBuildings}/${c.buildings} buildings by an entrance (${c.snappedEntrances} entrances by ≤ 50 m inferred connectors), ` +
-        `${c.pointLinkedBuildings} by their location point; route paths ${((c.pathValues * 4) / 1024).toFixed(0)} KiB`;
+    let head = `${c.campus}: ${c.buildings} buildings, ${c.entrances} entrances, ${c.approachPoints} approach points, ${c.places} places`;
+    if (c.joinedBy !== null) {
+      head += `; walking graph: ${c.coverage.walkingGraphEdges} edges, ${c.snappedEntrances} entrances linked by ≤ 50 m inference; route paths ${((c.pathValues * 4) / 1024).toFixed(0)} KiB`;
     } else head += '; no walking graph';
     lines.push(head);
     for (const [mode, counts] of Object.entries(c.counts)) {
@@ -52,7 +80,7 @@ export function formatReport(r: BuildReport): string {
       for (const r of h.refused) lines.push(`    ${r.place}: ${r.reason} — ${JSON.stringify(r.text)}`);
     }
   }
-  lines.push(...routingTable(r.campuses));
+  lines.push(...coverageTable(r.campuses), ...detourLines(r.campuses));
   lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s`);
   return lines.join('\n');
 }

@@ -42,6 +42,8 @@ export interface CampusArtifact {
 
 /** What the build adds to a registry campus in the catalog. */
 export interface CampusCounts {
+  /** [[west, south], [east, north]] of everything the campus map draws (issue 26), or null when it draws nothing. */
+  extent: [[number, number], [number, number]] | null;
   buildingCount: number;
   entranceCount: number;
   placeCount: number;

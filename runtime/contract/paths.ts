@@ -5,7 +5,8 @@
  *   2. per cell [mode][from][to] (same order as the route matrix): [start, length] into block 3
  *      (length 0 = no path stored: not routed, or the graph lacks node coordinates);
  *   3. `steps` node indexes into block 1; the paths, each from the from-building's access node to the
- *      to-building's. Identical paths of several modes share one range.
+ *      to-building's, no position repeating the one before (a walk of 0 m is one position). Identical
+ *      paths of several modes share one range.
  */
 import { endianness } from 'node:os';
 

@@ -16,15 +16,14 @@ export interface LineString {
 
 /**
  * The path of the route [mode][from][to] (building indexes of the campus), or null unless the route is
- * `routed` and its path is stored (never a straight line drawn as if it were a path; UTM publishes no
- * node coordinates). A path of one node (both buildings join the graph at the same node) is that
- * position twice.
+ * `routed` and its path is stored (never a straight line drawn as if it were a path). A walk of 0 m (both
+ * buildings join the graph at one position, e.g. a door they share) has no line to draw: null, never a
+ * zero-length LineString.
  */
 export function routeGeometry(campus: CampusData, mode: RouteMode, from: number, to: number): LineString | null {
   const m = campus.modes.indexOf(mode);
   if (m < 0 || campus.paths === null) return null;
   if (OUTCOME[readRouteCell(campus.matrix, campus.n, m, from, to).outcome] !== 'routed') return null;
   const coordinates = readPath(campus.paths, campus.n, m, from, to);
-  if (coordinates === null) return null;
-  return { type: 'LineString', coordinates: coordinates.length === 1 ? [coordinates[0], coordinates[0]] : coordinates };
+  return coordinates !== null && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
 }

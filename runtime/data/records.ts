@@ -46,6 +46,7 @@ export function campusRecord(ds: Dataset, c: CatalogCampus): CampusRecord {
     region: c.region,
     bounds: c.bounds,
     boundsSource: c.boundsSource,
+    extent: c.extent,
     walkingGraph: c.walkingGraph,
     buildingCount: c.buildingCount,
     entranceCount: c.entranceCount,

@@ -74,6 +74,9 @@ export interface Route {
   routeVerification: RouteVerification;
 }
 
+/** A routed walk longer than this many times the straight line between the buildings' nearest points is a detour. */
+export const DETOUR_WARNING_RATIO = 3;
+
 export const ROUTE_WARNING = {
   noGraph: 'This campus has no mapped walking paths: the distance is a straight line between the buildings × 1.3, not a path you can follow.',
   notOnGraph: 'A building is not connected to the mapped walking paths: the distance is a straight line between the buildings × 1.3, not a path you can follow.',
@@ -85,9 +88,10 @@ export const ROUTE_WARNING = {
   stairs: 'The route uses stairs, so it is not step-free.',
   stepFreeUnverified: 'Step-free access along this route is not verified.',
   inferredConnector: 'Part of the path is an inferred link between an entrance and the nearest mapped path (within 50 m).',
-  inferredAccessPoint: 'A building has no mapped entrance on the walking paths: its access point is inferred (the route starts or ends at its mapped point, linked to the nearest path within 50 m), so the door may be elsewhere.',
+  inferredAccessPoint: 'A building joins the walking paths at an inferred access point (an approach point or its mapped location, not a mapped door), so the door may be elsewhere.',
   crossing: 'The route crosses a road.',
   oneWay: 'Part of the path is one-way, so the route back may differ.',
+  detour: `The walk is more than ${DETOUR_WARNING_RATIO} times the straight line between the buildings: the mapped walking paths may miss a connection (an indoor link, a crossing), so a shorter way may exist.`,
 } as const;
 
 const has = (flags: number, bit: number) => (flags & bit) !== 0;
@@ -121,6 +125,7 @@ export function routeWarnings(status: RouteStatus, flags: number, mode: RouteMod
     if (has(flags, ROUTE_FLAG.INFERRED_ACCESS_POINT)) w.push(ROUTE_WARNING.inferredAccessPoint);
     if (has(flags, ROUTE_FLAG.CROSSING)) w.push(ROUTE_WARNING.crossing);
     if (has(flags, ROUTE_FLAG.ONE_WAY)) w.push(ROUTE_WARNING.oneWay);
+    if (has(flags, ROUTE_FLAG.DETOUR)) w.push(ROUTE_WARNING.detour);
   }
   return w;
 }

@@ -91,8 +91,13 @@ export interface Entrance {
 export interface CampusCoverage {
   buildings: number;
   buildingsWithLocation: number;
+  /** Buildings with at least one outline (footprint) on the map (issue 22). */
+  buildingsWithFootprint: number;
   buildingsOnWalkingGraph: number;
+  /** Doors; approach points are not entrances (BEHAVIOUR §6). */
   entrances: number;
+  /** Approach points: where a building meets the walking network, not a door (issue 22). */
+  approachPoints: number;
   stepFreeVerifiedEntrances: number;
   walkingGraphEdges: number;
   /** Date of the walking graph's facts (its source's own date, else its retrieval), null when none is known or there is no graph. */
@@ -186,7 +191,8 @@ export const ROUTE_FLAG = {
   NOT_ON_GRAPH: 256, // the campus has a walking graph but a building is not connected to it
   NO_GRAPH: 512, // the campus has no mapped walking graph
   ONE_WAY: 1024, // the path uses a one-way segment (so the reverse route may differ)
-  INFERRED_ACCESS_POINT: 2048, // a building joins the path at its location point, by an inferred ≤ 50 m connector
+  INFERRED_ACCESS_POINT: 2048, // a building joins the path at an inferred access point: its location point (≤ 50 m) or an approach point
+  DETOUR: 4096, // the walk is more than 3× the straight line between the buildings' nearest points
 } as const;
 
 /** A university of the registry (sources/registry.json). */

@@ -71,7 +71,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/campuses/{campus}/map', get: campusMapHandler, tag: 'catalog', cache: 'static',
     summary: 'Campus map (GeoJSON)',
-    description: 'One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): buildings at their location point (feature "building": code, name, category, locationKind), entrances (feature "entrance") and every walking-graph edge (feature "path": verification, stairs, environment, osm) plus the connectors the build inferred (feature "connector"). Attribution and licence are foreign members. Edges whose nodes have no published coordinates (UTM) have a null geometry. Not enveloped.',
+    description: 'One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): building outlines (feature "footprint": one Polygon per outline polygon, building code, verificationStatus, osm), buildings at their location point (feature "building": code, name, category, locationKind), entrances and approach points (feature "entrance", kind) and every walking-graph edge (feature "path": verification, stairs, environment, osm; a link of zero length is a Point) plus the connectors the build inferred (feature "connector"). Attribution, licence and `extent` are foreign members, `bbox` bounds every feature. Valid under strict checks (no zero-length line, no repeated vertex). Not enveloped.',
     pathParams: { campus: P.campus },
     success: { description: 'The campus map.', schema: ref('CampusMap'), contentType: 'application/geo+json' },
     errors: [400, 404],

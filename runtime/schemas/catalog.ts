@@ -26,6 +26,10 @@ export const Campus = record({
   region: enumOf(REGIONS),
   bounds: arrayOf(lonLat, { minItems: 2, maxItems: 2, description: '[[west, south], [east, north]] in degrees.' }),
   boundsSource: enumOf(BOUNDS_SOURCES),
+  extent: {
+    oneOf: [arrayOf(lonLat, { minItems: 2, maxItems: 2 }), { type: 'null' }],
+    description: '[[west, south], [east, north]] of everything the campus map draws (buildings, outlines, entrances, walking paths), beside the published `bounds`; null when nothing is drawn.',
+  },
   walkingGraph: { type: 'boolean', description: 'true when routes use a mapped walking graph; otherwise routes are approximate estimates.' },
   buildingCount: { type: 'integer', minimum: 0 },
   entranceCount: { type: 'integer', minimum: 0 },

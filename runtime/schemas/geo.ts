@@ -29,8 +29,10 @@ export const CampusCoverage = record(
   {
     buildings: count,
     buildingsWithLocation: count,
-    buildingsOnWalkingGraph: { ...count, description: 'Buildings linked to the walking graph by an entrance or, within 50 m, by their location point.' },
-    entrances: count,
+    buildingsWithFootprint: { ...count, description: 'Buildings with an outline (footprint) on the campus map.' },
+    buildingsOnWalkingGraph: { ...count, description: 'Buildings linked to the walking graph by an entrance, an approach point or, within 50 m, by their location point.' },
+    entrances: { ...count, description: 'Doors (approach points are not entrances).' },
+    approachPoints: { ...count, description: 'Approach points: where a building meets the walking network, not a door; they link buildings to the graph as inferred.' },
     stepFreeVerifiedEntrances: count,
     walkingGraphEdges: count,
     walkingGraphLastVerified: {
@@ -52,7 +54,7 @@ export const CampusCoverage = record(
 export const RouteGeometry = record(
   {
     type: { const: 'LineString' },
-    coordinates: arrayOf(arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 }), { minItems: 2, description: '[lon, lat] positions: the from-entrance, every graph node in order, the to-entrance.' }),
+    coordinates: arrayOf(arrayOf({ type: 'number' }, { minItems: 2, maxItems: 2 }), { minItems: 2, description: '[lon, lat] positions: where the from-building joins the walking graph, every graph node in order, where the to-building joins it; no position repeats the one before it.' }),
   },
   [],
   { description: 'GeoJSON LineString of the walked path (RFC 7946).' },
@@ -69,6 +71,8 @@ export const CampusMap: Schema = {
     campus: str(),
     attribution: str({ description: 'Foreign member: attribution of the sources, e.g. © OpenStreetMap contributors.' }),
     license: str({ description: 'Foreign member: licences of the sources.' }),
+    bbox: arrayOf({ type: 'number' }, { minItems: 4, maxItems: 4, description: 'RFC 7946 bounding box of every feature: [west, south, east, north].' }),
+    extent: { ...arrayOf(position, { minItems: 2, maxItems: 2 }), description: "Foreign member: the same box as the campus record's `extent`, [[west, south], [east, north]]." },
     features: arrayOf({
       type: 'object',
       required: ['type', 'geometry', 'properties'],
@@ -79,16 +83,15 @@ export const CampusMap: Schema = {
             record({ type: { const: 'Point' }, coordinates: position }),
             record({ type: { const: 'LineString' }, coordinates: arrayOf(position, { minItems: 2 }) }),
             record({ type: { const: 'Polygon' }, coordinates: polygon }),
-            record({ type: { const: 'MultiPolygon' }, coordinates: arrayOf(polygon, { minItems: 1 }) }),
             { type: 'null' },
           ],
+          description: 'Point (building, entrance, or a walking-graph link of zero length), LineString (path, connector), Polygon (footprint).',
         },
-        properties: { type: 'object', properties: { feature: enumOf(['building', 'footprint', 'entrance', 'path', 'connector']) }, required: ['feature'] },
+        properties: { type: 'object', properties: { feature: enumOf(['footprint', 'building', 'entrance', 'path', 'connector']) }, required: ['feature'] },
       },
     }),
   },
-  description:
-    'GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges.',
+  description: 'GeoJSON FeatureCollection (RFC 7946) of a campus: building outlines (one Polygon per outline polygon, `building` = code), building points, entrances and approach points, walking-graph edges.',
 };
 
 export const GEO_COMPONENTS: Record<string, Schema> = { Entrance, CampusCoverage, RouteGeometry, CampusMap };

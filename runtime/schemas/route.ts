@@ -55,7 +55,7 @@ export const Route = record(
     routeVerification: enumOf(ROUTE_VERIFICATIONS),
     geometry: {
       oneOf: [ref('RouteGeometry'), { type: 'null' }],
-      description: 'Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM).',
+      description: 'Only when the request asked for it: the walked path for routed results; null for every other status (no straight line is drawn as if it were a path) and for a routed walk of 0 m (both buildings join the walking graph at one point, e.g. a door they share: there is no line to draw).',
     },
   },
   ['geometry'],

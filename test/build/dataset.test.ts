@@ -32,17 +32,25 @@ describe('real dataset', () => {
     expect(result.report.milliseconds).toBeLessThan(20_000);
   });
 
-  it('building, entrance and place counts match the sources', () => {
+  it('building, entrance and place counts match the sources (approach points are not entrances)', () => {
     expect(Object.fromEntries(art.catalog.campuses.map((c) => [c.id, c.buildingCount]))).toEqual(BUILDINGS);
+    const approaches: Record<string, number> = {};
     for (const c of art.catalog.campuses) {
       const src = sourceFile(c.id);
       const campus = art.campus(c.id);
+      const doors = src.entrances.filter((e: { kind: string }) => e.kind === 'entrance').length;
+      approaches[c.id] = src.entrances.length - doors;
       expect(campus.buildings).toHaveLength(BUILDINGS[c.id]);
-      expect(c.entranceCount).toBe(src.entrances.length);
+      expect(c.entranceCount).toBe(doors);
+      expect(c.coverage).toMatchObject({ entrances: doors, approachPoints: src.entrances.length - doors });
       expect(campus.places).toHaveLength(src.places.length);
       expect(c.placeCount).toBe(src.places.length);
-      expect(campus.buildings.reduce((s, b) => s + b.entranceCount, 0)).toBe(src.entrances.length);
+      expect(campus.buildings.reduce((s, b) => s + b.entranceCount, 0)).toBe(doors);
+      // the entrances listed per building are its doors and its approach points
+      expect(campus.entrances.flat()).toHaveLength(src.entrances.length);
     }
+    // U of T St. George's 121 graph rows (of 122; one names a building the campus file lacks), UTM's 9 and Waterloo's 14
+    expect(Object.fromEntries(Object.entries(approaches).filter(([, n]) => n > 0))).toEqual({ utm: 9, utsg: 121, 'waterloo-main': 14 });
   });
 
   it('every building and place has at least one provenance record with a URL', () => {
@@ -55,11 +63,12 @@ describe('real dataset', () => {
     }
   });
 
-  it('graph campuses connect TMU 30/30, Laurier 22/28, Queen\'s 33/38, UBC 215/236 by an entrance', () => {
-    const connected = Object.fromEntries(result.report.campuses.map((c) => [c.campus, c.connectedBuildings]));
-    expect(connected).toMatchObject({ tmu: 30, waterloo: 22, queens: 33, 'ubc-vancouver': 215 });
-    expect(connected.ubc).toBeUndefined();
-    expect(connected.utsg).toBeNull();
+  it('graph campuses connect by an entrance TMU 30/30, Laurier 22/28, Queen\'s 33/38, U of T St. George 121/165 (approach points)', () => {
+    const by = Object.fromEntries(result.report.campuses.map((c) => [c.campus, c.joinedBy]));
+    const byEntrance = (id: string) => by[id]!.door + by[id]!['snapped-door'] + by[id]!.approach;
+    expect({ tmu: byEntrance('tmu'), waterloo: byEntrance('waterloo'), queens: byEntrance('queens'), utsg: byEntrance('utsg') }).toEqual({ tmu: 30, waterloo: 22, queens: 33, utsg: 121 });
+    expect(by.utsg).toEqual({ door: 0, 'snapped-door': 0, approach: 121, point: 1 });
+    expect(by['ubc-vancouver']).toBeNull();
   });
 
   it('buildings are ordered by code and the identity indexes are consistent', () => {
@@ -84,7 +93,7 @@ describe('real dataset', () => {
 
   it('UBC on its own walking network: the pairs of the 234 buildings joined to it are routed, the rest approximate', () => {
     const stats = result.report.campuses.find((c) => c.campus === 'ubc-vancouver')!;
-    expect(stats.connectedBuildings! + stats.pointLinkedBuildings!).toBe(234);
+    expect(stats.coverage.buildingsOnWalkingGraph).toBe(234);
     expect(stats.counts.fastest).toEqual({ 'same-building': 236, routed: 234 * 233, approximate: 236 * 235 - 234 * 233, unavailable: 0 });
   });
 

@@ -14,7 +14,8 @@ let connected: number | null;
 beforeAll(() => {
   const result = buildAll({ sourcesDir: copySources(), outDir: tempDir() });
   art = readArtifacts(result.versionDir);
-  connected = result.report.campuses.find((c) => c.campus === 'alpha')!.connectedBuildings;
+  const by = result.report.campuses.find((c) => c.campus === 'alpha')!.joinedBy!;
+  connected = by.door + by['snapped-door'] + by.approach + by.point;
 });
 afterAll(cleanupTempDirs);
 
@@ -83,8 +84,8 @@ describe('fixture campus routes', () => {
     expect(c.totalMeters).toBeCloseTo(Math.round((20 + snap) * 10) / 10, 6);
     expect(c.verification).toBe('mixed');
     expect(c.flags & F.INFERRED_CONNECTOR).toBeTruthy();
-    // the connector is not verified step-free, so step-free has no path although both entrances qualify
-    expect(m.cell('step-free', 'BBB', 'EEE')).toMatchObject({ outcome: 'unavailable', totalMeters: null, verification: 'unavailable', flags: F.STEP_FREE_NO_PATH });
+    // an inferred link is never step-free: in step-free mode EEE's step-free door does not join the graph
+    expect(m.cell('step-free', 'BBB', 'EEE')).toMatchObject({ outcome: 'unavailable', totalMeters: null, verification: 'unavailable', flags: F.STEP_FREE_NO_PATH | F.NOT_ON_GRAPH });
   });
 
   it('two buildings sharing an entrance node → routed, 0 m, verified', () => {

@@ -19,7 +19,13 @@ beforeAll(() => {
 afterAll(cleanupTempDirs);
 
 const source = (campus: string) => JSON.parse(readFileSync(join(REAL_SOURCES, 'campuses', `${campus}.json`), 'utf8'));
-const MAPPED = ['utm', 'tmu', 'queens', 'waterloo', 'carleton', 'brock', 'western', 'mcmaster', 'keele', 'guelph', 'utsc', 'ubc-vancouver'];
+/** Every campus with a walking graph: all 15. */
+const MAPPED = ['utm', 'utsg', 'utsc', 'carleton', 'tmu', 'queens', 'waterloo', 'keele', 'mcmaster', 'western', 'guelph', 'uottawa', 'brock', 'ubc-vancouver', 'waterloo-main'];
+/** [lon, lat] of every graph node of a campus (nodes.tsv). */
+function nodeCoords(campus: string): Map<string, number[]> {
+  const [, ...rows] = readFileSync(join(REAL_SOURCES, 'graphs', campus, 'nodes.tsv'), 'utf8').trim().split('\n');
+  return new Map(rows.map((r) => r.split('\t')).map(([id, lon, lat]) => [id, [Number(lon), Number(lat)]]));
+}
 
 describe('building locations and entrances', () => {
   it('every location is the sources point with its pointKind, 7 decimals at most; null without a point', () => {
@@ -45,7 +51,9 @@ describe('building locations and entrances', () => {
       const a = art.campus(c.id);
       const total = a.entrances.reduce((n, list) => n + list.length, 0);
       expect(total).toBe(source(c.id).entrances.length);
-      a.buildings.forEach((b, i) => expect(a.entrances[i].length).toBe(b.entranceCount));
+      // entranceCount counts doors; an approach point is listed with kind approach and never carries a step-free fact
+      a.buildings.forEach((b, i) => expect(a.entrances[i].filter((e) => e.kind === 'entrance').length).toBe(b.entranceCount));
+      for (const e of a.entrances.flat().filter((x) => x.kind === 'approach')) expect(e).toMatchObject({ accessibility: 'unknown', verificationStatus: 'inferred' });
       for (const p of [...a.buildings.flatMap((b) => b.provenance), ...a.entrances.flat().flatMap((e) => e.provenance)]) {
         if (/openstreetmap\.org\/(node|way|relation)\/\d+$/.test(p.sourceUrl)) osmLinks++;
       }
@@ -57,7 +65,7 @@ describe('building locations and entrances', () => {
   });
 });
 
-describe('routes on the 12 mapped campuses', () => {
+describe('routes on the 15 mapped campuses', () => {
   it('every building with an entrance on the graph routes to every other such building', () => {
     for (const id of MAPPED) {
       const a = art.campus(id);
@@ -71,35 +79,48 @@ describe('routes on the 12 mapped campuses', () => {
     }
   });
 
-  it('stored paths: their great-circle length equals the metres walked within 1 %, and they end at the buildings', () => {
+  it('stored paths: their great-circle length equals outdoor metres within 1 %, no vertex repeats, and they end at the buildings', () => {
     for (const id of MAPPED) {
       const a = art.campus(id);
       const m = art.matrix(id);
       const paths = decodePaths(readFileSync(join(versionDir, a.paths!.file)), a.paths!, m.n * m.n * a.routes.modes.length, id);
+      const nodes = nodeCoords(id);
+      const graphNodeOf = new Map<string, string>(source(id).entrances.map((e: any) => [e.id, e.graphNode]));
+      // a building's ends: its entrances (their points and the graph nodes they join at) and its location point
+      const ends = a.buildings.map((b, i) => [
+        ...a.entrances[i].flatMap((e) => [[e.lon, e.lat], ...(nodes.has(graphNodeOf.get(e.id)!) ? [nodes.get(graphNodeOf.get(e.id)!)!] : [])]),
+        ...(b.location ? [[b.location.lon, b.location.lat]] : []),
+      ]);
+      const near = (p: number[], b: number) => ends[b].some((q) => greatCircle(p, q) < 0.05);
+      const problems: string[] = [];
       let drawn = 0;
-      const wrong: string[] = []; // collected, one assertion per campus (UBC alone has 3 × 236² cells)
-      const ends = (b: number) => [...a.entrances[b].map((e) => [e.lon, e.lat]), ...(a.buildings[b].location ? [[a.buildings[b].location!.lon, a.buildings[b].location!.lat]] : [])];
-      const near = (p: number[], b: number) => ends(b).some((q) => greatCircle(p, q) < 0.05);
       a.routes.modes.forEach((mode, k) => {
         for (let i = 0; i < m.n; i++) for (let j = 0; j < m.n; j++) {
           const cell = m.cellAt(mode, i, j);
           const pos = readPath(paths, m.n, k, i, j);
-          const at = `${id} ${mode} ${i}→${j}`;
-          if (cell.outcome !== 'routed' || id === 'utm') {
-            // not routed: no path; UTM publishes edges only: no node coordinates, no geometry
-            if (pos !== null) wrong.push(`${at}: a path is stored`);
+          const at = `${id} ${mode} ${a.buildings[i].code}→${a.buildings[j].code}`;
+          if (cell.outcome !== 'routed') {
+            if (pos !== null) problems.push(`${at}: a path stored for a ${cell.outcome} cell`);
+            continue;
+          }
+          if (pos === null) {
+            problems.push(`${at}: routed without a stored path`);
             continue;
           }
           drawn++;
           let len = 0;
-          for (let s = 1; s < pos!.length; s++) len += greatCircle(pos![s - 1], pos![s]);
-          if (Math.abs(len - cell.totalMeters!) > Math.max(0.01 * cell.totalMeters!, 0.1)) wrong.push(`${at}: ${len} m drawn, ${cell.totalMeters} m walked`);
-          if (!near(pos![0], i)) wrong.push(`${at}: does not start at the building`);
-          if (!near(pos![pos!.length - 1], j)) wrong.push(`${at}: does not end at the building`);
+          for (let s = 1; s < pos.length; s++) {
+            if (pos[s][0] === pos[s - 1][0] && pos[s][1] === pos[s - 1][1]) problems.push(`${at}: vertex ${s} repeats the one before`);
+            len += greatCircle(pos[s - 1], pos[s]);
+          }
+          if (Math.abs(len - cell.outdoorMeters!) > Math.max(0.01 * cell.outdoorMeters!, 0.1)) problems.push(`${at}: drawn ${len} m, outdoor ${cell.outdoorMeters} m`);
+          if (pos.length === 1 && cell.totalMeters !== 0) problems.push(`${at}: one position but ${cell.totalMeters} m`);
+          if (!near(pos[0], i)) problems.push(`${at}: does not start at the building`);
+          if (!near(pos[pos.length - 1], j)) problems.push(`${at}: does not end at the building`);
         }
       });
-      expect(wrong).toEqual([]);
-      if (id !== 'utm') expect(drawn).toBeGreaterThan(0);
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(drawn).toBeGreaterThan(0);
     }
   });
 });

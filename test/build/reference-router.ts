@@ -1,8 +1,9 @@
 /**
  * An independent, deliberately plain router for the tests: parses the graph TSV files itself and runs
- * an O(V²) Dijkstra. It follows BEHAVIOUR §7 (entrance attachment, ≤ 50 m snap, a building without an
- * entrance on the main component linked from its location point, mode costs) without sharing any code
- * with build/.
+ * a textbook Dijkstra (a sorted-array-free binary heap of [distance, node id] with lazy deletion). It
+ * follows BEHAVIOUR §6, §7 (entrance attachment, ≤ 50 m snap, a building without an entrance on the main
+ * component linked from its location point, mode costs; step-free: no stairs edge, no edge at a node
+ * the source calls stairs, only doors recorded step-free and verified) without sharing any code with build/.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,13 +31,20 @@ export class ReferenceRouter {
   private main = new Set<string>();
   private entrances: any[];
   private points = new Map<string, number[] | null>();
+  /** Nodes the source calls stairs (nodes.tsv `kind`). */
+  private stairsNodes = new Set<string>();
   /** Nodes with at least one edge → their undirected neighbours. */
   private undirected: Map<string, string[]>;
 
   constructor(sourcesDir: string, campus: string) {
     const dir = join(sourcesDir, 'graphs', campus);
     const edges = tsv(join(dir, 'edges.tsv'));
-    if (existsSync(join(dir, 'nodes.tsv'))) for (const n of tsv(join(dir, 'nodes.tsv'))) this.coords.set(n.id, [Number(n.lon), Number(n.lat)]);
+    if (existsSync(join(dir, 'nodes.tsv'))) {
+      for (const n of tsv(join(dir, 'nodes.tsv'))) {
+        this.coords.set(n.id, [Number(n.lon), Number(n.lat)]);
+        if (n.kind === 'stairs') this.stairsNodes.add(n.id);
+      }
+    }
     const undirected = new Map<string, string[]>();
     const link = (a: string, b: string) => undirected.set(a, [...(undirected.get(a) ?? []), b]);
     for (const e of edges) {
@@ -70,7 +78,7 @@ export class ReferenceRouter {
   starts(building: string, mode: string): Start[] {
     const out: Start[] = [];
     for (const e of this.entrances.filter((x) => x.building === building)) {
-      if (mode === 'step-free' && !(e.stepFree === 'accessible' && e.verification === 'verified')) continue;
+      if (mode === 'step-free' && !(e.kind === 'entrance' && e.stepFree === 'accessible' && e.verification === 'verified')) continue;
       if (e.graphNode && this.undirected.has(e.graphNode)) {
         out.push({ node: e.graphNode, connector: null });
         continue;
@@ -102,7 +110,10 @@ export class ReferenceRouter {
 
   private cost(arc: Arc, mode: string): number {
     const r = arc.row;
-    if (mode === 'step-free') return r.stairs === 'false' && r.accessibility === 'accessible' && r.verification === 'verified' ? arc.meters : Infinity;
+    if (mode === 'step-free') {
+      const stairs = r.stairs !== 'false' || this.stairsNodes.has(r.from) || this.stairsNodes.has(r.to);
+      return !stairs && r.accessibility === 'accessible' && r.verification === 'verified' ? arc.meters : Infinity;
+    }
     if (mode === 'prefer-indoor') return r.environment === 'indoor' ? arc.meters : arc.meters * 1.75;
     return arc.meters;
   }
@@ -115,16 +126,42 @@ export class ReferenceRouter {
   /** Minimum mode cost from any entrance of `from` to any entrance of `to` (Infinity = no path). */
   distances(from: string, mode: string): (to: string) => number {
     const dist = new Map<string, number>();
-    for (const s of this.starts(from, mode)) dist.set(s.node, Math.min(dist.get(s.node) ?? Infinity, this.connectorCost(s.connector, mode)));
+    const heap: [number, string][] = [];
+    const push = (d: number, v: string) => {
+      heap.push([d, v]);
+      for (let i = heap.length - 1; i > 0 && heap[(i - 1) >> 1][0] > heap[i][0]; i = (i - 1) >> 1) [heap[i], heap[(i - 1) >> 1]] = [heap[(i - 1) >> 1], heap[i]];
+    };
+    const pop = (): [number, string] => {
+      const top = heap[0];
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const m = l + 1 < heap.length && heap[l + 1][0] < heap[l][0] ? l + 1 : l;
+          if (l >= heap.length || heap[m][0] >= heap[i][0]) break;
+          [heap[i], heap[m]] = [heap[m], heap[i]];
+          i = m;
+        }
+      }
+      return top;
+    };
+    for (const s of this.starts(from, mode)) {
+      const d = Math.min(dist.get(s.node) ?? Infinity, this.connectorCost(s.connector, mode));
+      dist.set(s.node, d);
+      push(d, s.node);
+    }
     const done = new Set<string>();
-    for (;;) {
-      let v: string | null = null;
-      for (const [k, d] of dist) if (!done.has(k) && (v === null || d < dist.get(v)!)) v = k;
-      if (v === null) break;
+    while (heap.length > 0) {
+      const [d0, v] = pop();
+      if (done.has(v) || d0 > dist.get(v)!) continue;
       done.add(v);
       for (const arc of this.arcs.get(v) ?? []) {
-        const d = dist.get(v)! + this.cost(arc, mode);
-        if (d < (dist.get(arc.to) ?? Infinity)) dist.set(arc.to, d);
+        const d = d0 + this.cost(arc, mode);
+        if (d < (dist.get(arc.to) ?? Infinity)) {
+          dist.set(arc.to, d);
+          push(d, arc.to);
+        }
       }
     }
     return (to: string) => {

@@ -19,7 +19,7 @@ afterAll(cleanupTempDirs);
 /** Deterministic sample of k indexes out of n, spread evenly over the range. */
 const sample = (n: number, k: number) => Array.from({ length: Math.min(n, k) }, (_, i) => Math.floor((i * n) / Math.min(n, k)) + (i % 2));
 
-const UNSAFE_FOR_STEP_FREE = ROUTE_FLAG.STAIRS | ROUTE_FLAG.STAIRS_UNKNOWN | ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED | ROUTE_FLAG.INFERRED_CONNECTOR;
+const UNSAFE_FOR_STEP_FREE = ROUTE_FLAG.STAIRS | ROUTE_FLAG.STAIRS_UNKNOWN | ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED | ROUTE_FLAG.INFERRED_CONNECTOR | ROUTE_FLAG.INFERRED_ACCESS_POINT;
 
 function compare(matrix: Matrix, router: ReferenceRouter, sources: number[]): number {
   const codes = matrix.campus.buildings.map((b) => b.code);
@@ -61,7 +61,7 @@ function compare(matrix: Matrix, router: ReferenceRouter, sources: number[]): nu
 }
 
 describe('route matrices vs an independent shortest-path search', () => {
-  for (const campus of ['utm', 'tmu', 'queens', 'waterloo', 'carleton', 'brock', 'western', 'mcmaster', 'keele', 'guelph', 'utsc']) {
+  for (const campus of ['utm', 'utsg', 'utsc', 'carleton', 'tmu', 'queens', 'waterloo', 'keele', 'mcmaster', 'western', 'guelph', 'uottawa', 'brock', 'waterloo-main']) {
     it(`${campus}: sampled source buildings, every target, every mode`, () => {
       const matrix = real.matrix(campus);
       const checked = compare(matrix, new ReferenceRouter(REAL_SOURCES, campus), sample(matrix.n, 6));

@@ -59,8 +59,9 @@ describe('schema violations', () => {
   it('graph row: meters not a number, with line number', () => {
     expectIssue((d) => editText(join(d, EDGES), (t) => t.replace('e4\ta\tc\t80', 'e4\ta\tc\tfar')), EDGES, '/edges/3/meters', /must be number/, 5);
   });
-  it('graph row: meters must be > 0', () => {
-    expectIssue((d) => editText(join(d, EDGES), (t) => t.replace('e2\ta\tx1\t40', 'e2\ta\tx1\t0')), EDGES, '/edges/1/meters', /must be > 0/, 3);
+  it('graph row: meters must be ≥ 0, and 0 only between two nodes at one position', () => {
+    expectIssue((d) => editText(join(d, EDGES), (t) => t.replace('e2\ta\tx1\t40', 'e2\ta\tx1\t-1')), EDGES, '/edges/1/meters', /must be >= 0/, 3);
+    expectIssue((d) => editText(join(d, EDGES), (t) => t.replace('e2\ta\tx1\t40', 'e2\ta\tx1\t0')), EDGES, '/edges/1/meters', /0 m, but its nodes are 52\.59 m apart/, 3);
   });
   it('graph row: bad enum and missing cell', () => {
     expectIssue((d) => editText(join(d, EDGES), (t) => t.replace('\tindoor\tfalse\ttrue\taccessible\tverified\t-\n', '\tinside\tfalse\ttrue\taccessible\tverified\t-\n')), EDGES, '/edges/4/environment', /must be one of/, 6);

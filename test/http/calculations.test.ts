@@ -41,12 +41,13 @@ describe('POST /v1/routes', () => {
     t.oas.check('/v1/routes', 'post', '200', approx.body);
   });
 
-  it('approximate route on a campus without a walking graph; step-free never invents a route', async () => {
-    const list = await call(t.base, '/v1/buildings?campus=utsg&limit=2');
-    const [a, b] = list.body.data.map((x: any) => x.code);
-    const r = await postJson(t.base, '/v1/routes', { from: a, to: b, campus: 'utsg' });
+  it('approximate route without a mapped path (a campus without a walking graph, else a building off it); step-free never invents a route', async () => {
+    const noGraph = (await call(t.base, '/v1/campuses?limit=100')).body.data.find((c: any) => !c.walkingGraph)?.id;
+    // Waterloo's BSC has no entrance and lies > 50 m from its campus's walking graph
+    const [campus, a, b] = noGraph ? [noGraph, ...(await call(t.base, `/v1/buildings?campus=${noGraph}&limit=2`)).body.data.map((x: any) => x.code)] : ['waterloo-main', 'BSC', 'AL'];
+    const r = await postJson(t.base, '/v1/routes', { from: a, to: b, campus });
     expect(['approximate', 'unavailable']).toContain(r.body.data.status);
-    const sf = await postJson(t.base, '/v1/routes', { from: a, to: b, campus: 'utsg', preferences: { mode: 'step-free' } });
+    const sf = await postJson(t.base, '/v1/routes', { from: a, to: b, campus, preferences: { mode: 'step-free' } });
     expect(sf.body.data.status).toBe('unavailable');
     expect(sf.body.data.routeVerification).toBe('unavailable');
     expect(sf.body.data.warnings.length).toBeGreaterThan(0);

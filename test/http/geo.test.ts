@@ -3,24 +3,16 @@
  * OpenStreetMap links.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getIssues } from '@placemarkio/check-geojson';
-import { call, expectError, postJson, ROOT, useServer } from './helpers.ts';
+import { strictGeoJsonProblems } from '../build/strict-geojson.ts';
+import { allBuildings as allOf, call, expectError, postJson, ROOT, useServer } from './helpers.ts';
 import { greatCircle } from '../build/reference-router.ts';
 
 const t = useServer();
 const source = (campus: string) => JSON.parse(readFileSync(join(ROOT, 'sources', 'campuses', `${campus}.json`), 'utf8'));
 
-async function allBuildings(campus: string): Promise<any[]> {
-  const out: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const r = await call(t.base, `/v1/buildings?campus=${campus}&limit=100&offset=${offset}`);
-    expect(r.status).toBe(200);
-    out.push(...r.body.data);
-    if (r.body.meta.pagination.nextOffset === null) return out;
-  }
-}
+const allBuildings = (campus: string) => allOf(t.base, campus);
 
 describe('building location', () => {
   it('every campus: within the campus bounds (± 200 m) and equal to the sources point, kind = pointKind; null without one', async () => {
@@ -130,7 +122,8 @@ describe('POST /v1/routes with geometry', () => {
 
   it('null for same-building, approximate and unavailable; absent without the flag (same bytes as geometry: false)', async () => {
     expect((await postJson(t.base, '/v1/routes', { from: 'DV', to: 'DV', geometry: true })).body.data).toMatchObject({ status: 'same-building', geometry: null });
-    const approx = (await postJson(t.base, '/v1/routes', { campus: 'utsg', from: 'BA', to: 'SS', geometry: true })).body.data;
+    // Waterloo's BSC has no entrance and lies > 50 m from the walking graph
+    const approx = (await postJson(t.base, '/v1/routes', { campus: 'waterloo-main', from: 'BSC', to: 'AL', geometry: true })).body.data;
     expect(approx).toMatchObject({ status: 'approximate', geometry: null });
     const unavailable = (await postJson(t.base, '/v1/routes', { campus: 'brock', from: 'MC', to: 'IH', preferences: { mode: 'step-free' }, geometry: true })).body.data;
     expect(unavailable).toMatchObject({ status: 'unavailable', geometry: null });
@@ -154,16 +147,21 @@ describe('GET /v1/campuses/{campus}/map', () => {
       expect(r.headers.get('content-type')).toBe('application/geo+json');
       expect(r.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=3600, stale-while-revalidate=86400');
       t.oas.check('/v1/campuses/{campus}/map', 'get', '200', r.body);
-      expect(getIssues(r.text)).toEqual([]);
+      expect(strictGeoJsonProblems(r.text)).toEqual([]);
       expect(r.body.attribution).toContain('OpenStreetMap contributors');
       expect(typeof r.body.license).toBe('string');
       const edgesFile = join(ROOT, 'sources', 'graphs', id, 'edges.tsv');
       const kinds = (k: string) => r.body.features.filter((f: any) => f.properties.feature === k);
-      const edgeRows = id === 'utsg' ? 0 : readFileSync(edgesFile, 'utf8').trim().split('\n').length - 1;
+      const edgeRows = readFileSync(edgesFile, 'utf8').trim().split('\n').length - 1;
       expect(kinds('path').length).toBe(edgeRows);
+      // every path is drawn (UTM's nodes have coordinates now): a line, or a point for a link of zero length
+      expect(kinds('path').filter((f: any) => f.geometry?.type !== 'LineString' && !(f.geometry?.type === 'Point' && f.properties.meters === 0))).toEqual([]);
       const campus = (await call(t.base, `/v1/campuses/${id}`)).body.data;
       expect(kinds('building').length).toBe(campus.coverage.buildingsWithLocation);
-      expect(kinds('entrance').length).toBe(campus.coverage.entrances);
+      expect(kinds('entrance').length).toBe(campus.coverage.entrances + campus.coverage.approachPoints);
+      expect(kinds('entrance').filter((f: any) => f.properties.kind === 'approach').length).toBe(campus.coverage.approachPoints);
+      expect(new Set(kinds('footprint').map((f: any) => f.properties.building)).size).toBe(campus.coverage.buildingsWithFootprint);
+      expect(r.body.extent).toEqual(campus.extent);
       expect(campus.coverage.walkingGraphEdges).toBe(edgeRows);
       const etag = r.headers.get('etag')!;
       expect((await call(t.base, `/v1/campuses/${id.toUpperCase()}/map`, { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -184,9 +182,13 @@ describe('coverage and capabilities', () => {
     expect(c.coverage).toMatchObject({ buildings: 48, entrances: 15, walkingGraphEdges: 2009 });
     expect(c.coverage.pairs.routed + c.coverage.pairs.approximate + c.coverage.pairs.unavailable).toBeCloseTo(1, 3);
     expect(c.capabilities).toEqual(expect.arrayContaining(['mapped-walking-routes', 'entrances', 'route-geometry', 'campus-map', 'building-locations']));
-    expect((await call(t.base, '/v1/campuses/utm')).body.data.capabilities).not.toContain('route-geometry');
+    expect((await call(t.base, '/v1/campuses/utm')).body.data.capabilities).toContain('route-geometry');
     const root = (await call(t.base, '/v1')).body.data;
     expect(root.capabilities).toEqual(expect.arrayContaining(['building-locations', 'entrances', 'route-geometry', 'campus-maps']));
-    expect(root.campuses.filter((x: any) => x.walkingGraph).length).toBe(12);
+    // every campus whose walking graph is in sources/graphs/ has one, and draws its routes
+    const graphs = readdirSync(join(ROOT, 'sources', 'graphs')).sort();
+    expect(graphs.length).toBe(15);
+    expect(root.campuses.filter((x: any) => x.walkingGraph).map((x: any) => x.id).sort()).toEqual(graphs);
+    for (const x of root.campuses.filter((c: any) => c.walkingGraph)) expect(x.capabilities, x.id).toContain('route-geometry');
   });
 });

@@ -64,6 +64,17 @@ export async function call(base: string, path: string, init: RequestInit = {}): 
   return { status: r.status, headers: r.headers, text, body };
 }
 
+/** Every building of a campus, through the paginated list. */
+export async function allBuildings(base: string, campus: string): Promise<any[]> {
+  const out: any[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const r = await call(base, `/v1/buildings?campus=${campus}&limit=100&offset=${offset}`);
+    expect(r.status).toBe(200);
+    out.push(...r.body.data);
+    if (r.body.meta.pagination.nextOffset === null) return out;
+  }
+}
+
 export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Res> {
   return call(base, path, {
     method: 'POST',

@@ -100,8 +100,8 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     expect(await text(page, '[data-field="accuracy"]')).toBe(fastest.accuracy);
     expect(await text(page, '[data-field="verification"]')).toBe(fastest.routeVerification);
     expect(await page.locator('[data-field="warnings"] li').allTextContents()).toEqual(fastest.warnings);
-    // The drawn line has the geometry's points; UTM's graph publishes no node coordinates, so its routed
-    // paths have geometry null and nothing is drawn as if it were one.
+    // The drawn line has the geometry's points (UTM's routes carry geometry since its node coordinates
+    // were imported).
     expect(await drawnPoints(page)).toBe(fastest.geometry?.coordinates.length ?? 0);
 
     await page.check('input[name="mode"][value="step-free"]');

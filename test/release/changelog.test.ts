@@ -28,6 +28,7 @@ function editSources(dir: string): void {
     d.buildings.push({ ...structuredClone(by('AAA')), code: 'JJJ', sourceSlug: 'jjj', name: 'Kappa Hall', aliases: [] });
     d.entrances.push({ ...structuredClone(d.entrances[0]), id: 'ent-j', building: 'JJJ', graphNode: 'm', point: [-79.001, 43.001] });
     d.entrances.find((e: any) => e.id === 'ent-d').stepFree = 'accessible';
+    Object.assign(d.entrances.find((e: any) => e.id === 'ent-h'), { kind: 'approach', verification: 'inferred' }); // a door becomes an approach point
     d.places = d.places.filter((p: any) => p.id !== 'alpha-cafe');
     d.places.push({ ...structuredClone(d.places[0] ?? {}), id: 'alpha-study', name: 'Gamma Study Hall', kind: 'study', building: 'CCC', amenities: [], origin: 'listed', hours: null, provenance: [{ sourceId: 'official', nativeId: null, verification: 'verified' }] });
   });
@@ -79,11 +80,12 @@ describe('changelog between two fixture versions', () => {
     ]);
   });
 
-  it('entrances: added, removed, step-free fact changed', () => {
+  it('entrances: added, removed, step-free fact changed, a door that became an approach point', () => {
     expect(campus('alpha').entrances).toEqual({
-      added: [{ building: 'JJJ', id: 'ent-j', accessibility: 'accessible' }],
-      removed: [{ building: 'GGG', id: 'ent-g', accessibility: 'unknown' }],
+      added: [{ building: 'JJJ', id: 'ent-j', kind: 'entrance', accessibility: 'accessible' }],
+      removed: [{ building: 'GGG', id: 'ent-g', kind: 'entrance', accessibility: 'unknown' }],
       stepFree: [{ building: 'DDD', id: 'ent-d', from: 'not_accessible', to: 'accessible' }],
+      kind: [{ building: 'HHH', id: 'ent-h', from: 'entrance', to: 'approach' }],
     });
   });
 
@@ -127,6 +129,7 @@ describe('changelog between two fixture versions', () => {
       '- Moved `LIB` by 22 m (49.26, -123.25 → 49.26, -123.2503)',
       '- Added entrance `ent-j` of `JJJ` (step-free: accessible)',
       '- Removed entrance `ent-g` of `GGG`',
+      '- `ent-h` of `HHH`: entrance → approach point',
       '- Step-free fact of entrance `ent-d` of `DDD`: not_accessible → accessible',
       '- Added `alpha-study` Gamma Study Hall (in `CCC`)',
       '- Removed `alpha-cafe` Alpha Cafe',

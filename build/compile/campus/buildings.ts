@@ -30,14 +30,18 @@ export function campusBuildings(campus: SourceCampusFile): CampusBuilding[] {
     });
 }
 
+/** A door (BEHAVIOUR §6: an approach point is never an entrance and never carries a step-free fact). */
+export const isDoor = (e: SourceEntrance): boolean => e.kind === 'entrance';
+
 export function isStepFreeEntrance(e: SourceEntrance): boolean {
-  return e.stepFree === 'accessible' && e.verification === 'verified';
+  return isDoor(e) && e.stepFree === 'accessible' && e.verification === 'verified';
 }
 
-/** BEHAVIOUR §6: any verified step-free entrance → accessible; all (≥1) not step-free → not_accessible. */
+/** BEHAVIOUR §6, over the building's doors: any verified step-free → accessible; all (≥1) not step-free → not_accessible. */
 export function buildingAccessibility(entrances: readonly SourceEntrance[]): Accessibility {
-  if (entrances.some(isStepFreeEntrance)) return 'accessible';
-  if (entrances.length > 0 && entrances.every((e) => e.stepFree === 'not_accessible')) return 'not_accessible';
+  const doors = entrances.filter(isDoor);
+  if (doors.some(isStepFreeEntrance)) return 'accessible';
+  if (doors.length > 0 && doors.every((e) => e.stepFree === 'not_accessible')) return 'not_accessible';
   return 'unknown';
 }
 
@@ -95,8 +99,8 @@ export function legacyBuildingRecord(b: CampusBuilding, campus: SourceCampusFile
     category: b.source.category,
     aliases: [...b.source.aliases],
     routingCoverage: b.points.length > 0 ? 'mapped' : 'identity-only',
-    entranceCount: b.entrances.length,
-    verifiedEntranceCount: b.entrances.filter((e) => e.verification === 'verified').length,
+    entranceCount: b.entrances.filter(isDoor).length,
+    verifiedEntranceCount: b.entrances.filter((e) => isDoor(e) && e.verification === 'verified').length,
     accessibility: buildingAccessibility(b.entrances),
     indoorRoomNodeCount: 0,
     provenance: apiProvenance(b.source.provenance, sources, { legacy: true }),

@@ -4,70 +4,88 @@
  */
 import { ROUTE_FIELDS, mapFile, pathsFile, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
 import type { CampusCoverage } from '../../../runtime/domain/types.ts';
-import type { CampusGraphSource, RegistryCampus, SourceCampusFile, SourceFootprint } from '../../load/source-types.ts';
-import { buildingRecord, campusBuildings, entranceRecords, identityIndexes, isStepFreeEntrance, legacyBuildingRecord, type CampusBuilding } from './buildings.ts';
+import type { CampusGraphSource, RegistryCampus, SourceCampusFile, SourceOutline } from '../../load/source-types.ts';
+import { buildingRecord, campusBuildings, entranceRecords, identityIndexes, isDoor, isStepFreeEntrance, legacyBuildingRecord, type CampusBuilding } from './buildings.ts';
 import { placeRecords, type HoursTextReport } from './places.ts';
-import { buildCampusGraph, type CampusGraph } from '../routes/graph.ts';
-import { computeRouteMatrix, type OutcomeCounts, type RouteMatrix } from '../routes/route-matrix.ts';
-import { campusMap } from '../map/campus-map.ts';
+import { buildCampusGraph, type AccessKind, type CampusGraph } from '../routes/graph.ts';
+import { computeRouteMatrix, type RouteMatrix } from '../routes/route-matrix.ts';
+import { campusMap, type Extent } from '../map/campus-map.ts';
+
+/** A fastest-mode detour, by building code (metres to 0.1). */
+export interface DetourStat {
+  from: string;
+  to: string;
+  walkMeters: number;
+  straightMeters: number;
+}
 
 export interface CampusStats {
   campus: string;
   buildings: number;
+  /** Doors (approach points are not entrances). */
   entrances: number;
+  approachPoints: number;
   places: number;
-  /** Graph campuses only: buildings with an entrance attached to the graph / linked from their location point. */
-  connectedBuildings: number | null;
-  pointLinkedBuildings: number | null;
+  coverage: CampusCoverage;
+  /** Graph campuses only: buildings by the best way they join the graph (door, inferred door link, approach point, location point). */
+  joinedBy: Record<AccessKind, number> | null;
   snappedEntrances: number | null;
-  /** Graph campuses only: fastest-mode outcomes without the ≤ 50 m location-point links. */
-  countsWithoutPointLinks: OutcomeCounts | null;
   /** Hours published as free text: read / refused (BEHAVIOUR §9). */
   hoursText: HoursTextReport;
   /** Bytes of the stored route paths. */
   pathValues: number;
   sharedKeys: string[];
   counts: RouteMatrix['counts'];
+  detours: DetourStat[];
 }
 
 export interface CompiledCampus {
   artifact: CampusArtifact;
   matrix: RouteMatrix;
   coverage: CampusCoverage;
+  /** Bounding box of everything the campus map draws. */
+  extent: Extent;
   map: Buffer;
   stats: CampusStats;
 }
 
-function campusGraph(source: CampusGraphSource, file: SourceCampusFile, buildings: readonly CampusBuilding[], linkBuildingPoints: boolean): CampusGraph {
-  const linkable = buildings.map((b) => ({ entranceIds: b.entrances.map((e) => e.id), point: b.source.point }));
-  return buildCampusGraph(source, file.entrances, linkable, { linkBuildingPoints });
+function campusGraph(source: CampusGraphSource, file: SourceCampusFile, buildings: readonly CampusBuilding[]): CampusGraph {
+  return buildCampusGraph(source, file.entrances, buildings.map((b) => ({ entrances: b.entrances, point: b.source.point })));
 }
 
 const share = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 1e4) / 1e4);
 
-export function compileCampus(
-  file: SourceCampusFile,
-  reg: RegistryCampus,
-  graphSource: CampusGraphSource | undefined,
-  footprints: readonly SourceFootprint[] = [],
-): CompiledCampus {
+const ACCESS_ORDER: readonly AccessKind[] = ['door', 'snapped-door', 'approach', 'point'];
+
+/** Buildings by the best way each joins the graph. */
+function joinedBy(graph: CampusGraph): Record<AccessKind, number> {
+  const out: Record<AccessKind, number> = { door: 0, 'snapped-door': 0, approach: 0, point: 0 };
+  for (const list of graph.access) {
+    const best = ACCESS_ORDER.find((k) => list.some((a) => a.kind === k));
+    if (best) out[best]++;
+  }
+  return out;
+}
+
+export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graphSource: CampusGraphSource | undefined, outlines: readonly SourceOutline[] = []): CompiledCampus {
   const buildings = campusBuildings(file);
-  const graph = graphSource ? campusGraph(graphSource, file, buildings, true) : null;
+  const graph = graphSource ? campusGraph(graphSource, file, buildings) : null;
   const matrix = computeRouteMatrix(buildings, graph);
-  const before = graphSource ? computeRouteMatrix(buildings, campusGraph(graphSource, file, buildings, false), ['fastest']).counts.fastest : null;
   const ids = identityIndexes(buildings.map((b) => b.source));
   const records = buildings.map((b) => buildingRecord(b, file, reg.universityId));
   const entrances = buildings.map((b) => entranceRecords(b, file, (id) => graph?.attachment.has(id) ?? false));
   const { records: places, hoursText } = placeRecords(file, reg.universityId);
-  const connected = graph ? buildings.filter((b) => b.entrances.some((e) => graph.attachment.has(e.id))).length : null;
-  const pointLinked = graph ? graph.pointLinks.filter((v) => v >= 0).length : null;
   const fastest = matrix.counts.fastest;
   const pairs = buildings.length * (buildings.length - 1);
+  const doors = file.entrances.filter(isDoor);
+  const outlined = new Set(outlines.map((o) => o.properties.building));
   const coverage: CampusCoverage = {
     buildings: buildings.length,
     buildingsWithLocation: records.filter((b) => b.location !== null).length,
-    buildingsOnWalkingGraph: (connected ?? 0) + (pointLinked ?? 0),
-    entrances: file.entrances.length,
+    buildingsWithFootprint: outlined.size,
+    buildingsOnWalkingGraph: graph ? graph.access.filter((a) => a.length > 0).length : 0,
+    entrances: doors.length,
+    approachPoints: file.entrances.length - doors.length,
     stepFreeVerifiedEntrances: file.entrances.filter(isStepFreeEntrance).length,
     walkingGraphEdges: graphSource ? graphSource.edges.length : 0,
     walkingGraphLastVerified: graphSource ? (graphSource.meta.lastVerified ?? graphSource.meta.retrievedAt ?? null) : null,
@@ -101,24 +119,28 @@ export function compileCampus(
     paths: graph ? { file: pathsFile(reg.id), nodes: matrix.paths.coords.length, steps: matrix.paths.steps.length } : null,
     map: mapFile(reg.id),
   };
+  const map = campusMap(reg.id, records, entrances, outlines, graph, artifact.sources);
+  const code = (i: number) => buildings[i].source.code;
   return {
     artifact,
     matrix,
     coverage,
-    map: campusMap(reg.id, records, entrances, graph, artifact.sources, footprints),
+    extent: map.extent,
+    map: map.bytes,
     stats: {
       campus: reg.id,
       buildings: buildings.length,
-      entrances: file.entrances.length,
+      entrances: coverage.entrances,
+      approachPoints: coverage.approachPoints,
       places: file.places.length,
       hoursText,
-      connectedBuildings: connected,
-      pointLinkedBuildings: pointLinked,
+      coverage,
+      joinedBy: graph ? joinedBy(graph) : null,
       snappedEntrances: graph ? graph.snappedEntrances : null,
-      countsWithoutPointLinks: before,
       pathValues: graph ? matrix.paths.coords.length * 2 + matrix.paths.cells.length + matrix.paths.steps.length : 0,
       sharedKeys: ids.sharedKeys,
       counts: matrix.counts,
+      detours: matrix.detours.map((d) => ({ from: code(d.from), to: code(d.to), walkMeters: d.walkMeters, straightMeters: d.straightMeters })),
     },
   };
 }

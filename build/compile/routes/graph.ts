@@ -1,9 +1,11 @@
 /**
  * The walking graph of one campus in index form, with the building entrances attached to it
- * (BEHAVIOUR §7): an entrance whose graph node has an edge attaches there; otherwise it is linked to
- * the nearest node of the main component when that node is ≤ 50 m away, by an inferred connector.
- * A building none of whose entrances joins the main component is linked the same way from its
- * location point (an inferred access point).
+ * (BEHAVIOUR §6, §7): an entrance whose graph node has an edge attaches there; otherwise it is linked to
+ * the nearest node of the main component when that node is ≤ 50 m away, by an inferred connector (or,
+ * at 0 m, at that very node: no zero-length line is made). A building none of whose entrances joins the
+ * main component is linked the same way from its location point (an inferred access point). Every way
+ * a building joins the graph is one of its `access` points, with what it rests on: a door at its own
+ * node, a door linked by inference, or an inferred access point (an approach point or the location).
  */
 import type { CampusGraphSource, GraphNodeRow, LonLat, SourceEntrance } from '../../load/source-types.ts';
 import { EARTH_RADIUS_M, haversineMeters } from '../geo.ts';
@@ -12,6 +14,19 @@ export const SNAP_MAX_METERS = 50;
 const METERS_PER_DEGREE_LAT = (EARTH_RADIUS_M * Math.PI) / 180;
 
 export type NodeKind = Exclude<NonNullable<GraphNodeRow['kind']>, '-'>;
+
+/**
+ * How a building joins the graph at a node: `door` an entrance at its own graph node; `snapped-door` an
+ * entrance linked by inference (≤ 50 m); `approach` an approach point (never a door, BEHAVIOUR §6);
+ * `point` the building's location point (≤ 50 m). Only `door` is a verified link.
+ */
+export type AccessKind = 'door' | 'snapped-door' | 'approach' | 'point';
+export interface Access {
+  node: number;
+  kind: AccessKind;
+  /** The entrance (door or approach), null for the location point. */
+  entrance: string | null;
+}
 
 export interface GraphEdge {
   from: number;
@@ -49,17 +64,17 @@ export interface CampusGraph {
   arcTo: Int32Array;
   /** Entrance id → node index where it joins the graph (absent = not attached). */
   attachment: Map<string, number>;
-  /** Entrances linked by an inferred ≤ 50 m connector. */
+  /** Entrances linked by inference (≤ 50 m). */
   snappedEntrances: number;
-  /** Per building (campus order): node of its location point linked by an inferred connector, or -1. */
-  pointLinks: Int32Array;
+  /** Per building (campus order): where it joins the graph (empty: not on it). */
+  access: Access[][];
   /** Edges of the source graph (the first edges; connectors follow). */
   sourceEdgeCount: number;
 }
 
-/** What the graph needs to know of a building: its entrances' ids and its location point. */
+/** What the graph needs to know of a building: its entrances (doors and approach points) and its location point. */
 export interface GraphBuilding {
-  entranceIds: readonly string[];
+  entrances: readonly Pick<SourceEntrance, 'id' | 'kind'>[];
   point: LonLat | null;
 }
 
@@ -158,7 +173,10 @@ export function buildCampusGraph(
   const mainLocated: number[] = [];
   for (let v = 0; v < sourceNodeCount; v++) if (inMain[v] && coords[v]) mainLocated.push(v);
 
-  /** A new node at `point` linked to the nearest located main-component node ≤ 50 m away, or -1. */
+  /**
+   * The nearest located main-component node ≤ 50 m from `point` (or -1): at 0 m that node itself, else a
+   * new node at `point` linked to it by an inferred connector.
+   */
   const link = (nodeId: string, point: LonLat, accessPoint: boolean): number => {
     let nearest = -1;
     let nearestMeters = Infinity;
@@ -172,6 +190,7 @@ export function buildCampusGraph(
       }
     }
     if (nearest < 0 || nearestMeters > SNAP_MAX_METERS) return -1;
+    if (nearestMeters === 0) return nearest;
     const node = nodeIds.length;
     nodeIds.push(nodeId);
     coords.push(point);
@@ -184,23 +203,30 @@ export function buildCampusGraph(
   };
 
   const attachment = new Map<string, number>();
+  const entranceAccess = new Map<string, Access>();
   const onMain = new Set<string>();
   let snappedEntrances = 0;
   for (const ent of entrances) {
+    const approach = ent.kind === 'approach';
     const own = ent.graphNode === null ? undefined : index.get(ent.graphNode);
     if (own !== undefined && hasEdge[own]) {
       attachment.set(ent.id, own);
+      entranceAccess.set(ent.id, { node: own, kind: approach ? 'approach' : 'door', entrance: ent.id });
       if (inMain[own]) onMain.add(ent.id);
       continue;
     }
     const node = link(`entrance:${ent.id}`, ent.point, false);
     if (node < 0) continue;
     attachment.set(ent.id, node);
+    entranceAccess.set(ent.id, { node, kind: approach ? 'approach' : 'snapped-door', entrance: ent.id });
     onMain.add(ent.id);
     snappedEntrances++;
   }
-  const pointLinks = Int32Array.from(buildings, (b, i) =>
-    linkBuildingPoints && b.point && !b.entranceIds.some((id) => onMain.has(id)) ? link(`building:${i}`, b.point, true) : -1,
-  );
-  return { nodeIds, coords, nodeKinds, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances, pointLinks, sourceEdgeCount: source.edges.length };
+  const access = buildings.map((b, i): Access[] => {
+    const own = b.entrances.flatMap((e) => entranceAccess.get(e.id) ?? []);
+    if (!linkBuildingPoints || !b.point || b.entrances.some((e) => onMain.has(e.id))) return own;
+    const node = link(`building:${i}`, b.point, true);
+    return node < 0 ? own : [...own, { node, kind: 'point', entrance: null }];
+  });
+  return { nodeIds, coords, nodeKinds, edges, ...buildArcs(nodeIds.length, edges), attachment, snappedEntrances, access, sourceEdgeCount: source.edges.length };
 }

@@ -1,7 +1,8 @@
 /**
  * Collects the node sequence of every routed cell for `paths/<campus>.bin` (runtime/contract/paths.ts):
- * nodes are renumbered to those some path uses; a path whose nodes lack coordinates (UTM publishes
- * edges only) is not stored, so its geometry is never drawn; identical paths of one pair share a range.
+ * nodes are renumbered to those some path uses; consecutive nodes at one position are stored once (no
+ * repeated vertex); a path whose nodes lack coordinates is not stored, so its geometry is never drawn;
+ * identical paths of one pair share a range.
  */
 import type { RoutePathsData } from '../../../runtime/contract/paths.ts';
 import type { CampusGraph } from './graph.ts';
@@ -27,7 +28,8 @@ export class PathCollector {
   add(mode: number, from: number, to: number, nodes: readonly number[]): void {
     const { graph } = this;
     if (!graph || nodes.some((v) => graph.coords[v] === null)) return;
-    const seq = nodes.map((v) => {
+    const seq: number[] = [];
+    for (const v of nodes) {
       let k = this.renumber.get(v);
       if (k === undefined) {
         k = this.coords.length;
@@ -35,8 +37,11 @@ export class PathCollector {
         const [lon, lat] = graph.coords[v]!;
         this.coords.push([round7(lon), round7(lat)]);
       }
-      return k;
-    });
+      // two nodes at one position (a zero-length link) are one vertex of the drawn line
+      const prev = seq.length ? this.coords[seq[seq.length - 1]] : null;
+      if (prev && prev[0] === this.coords[k][0] && prev[1] === this.coords[k][1]) continue;
+      seq.push(k);
+    }
     const c = ((mode * this.n + from) * this.n + to) * 2;
     for (let m = 0; m < mode; m++) {
       const o = ((m * this.n + from) * this.n + to) * 2;

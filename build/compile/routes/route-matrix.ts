@@ -1,24 +1,30 @@
 /**
  * All-pairs building routes of one campus for every mode (BEHAVIOUR §7), as the route matrix of
- * runtime/contract/matrix.ts.
+ * runtime/contract/matrix.ts. A routed walk longer than DETOUR_WARNING_RATIO × the straight line
+ * between the two buildings' nearest points is flagged (the walking graph may miss a connection).
  */
 import { ROUTE_FLAG, ROUTE_MODES, type RouteMode, type RouteStatus } from '../../../runtime/domain/types.ts';
+import { DETOUR_WARNING_RATIO } from '../../../runtime/domain/route-result.ts';
 import { newMatrix, writeRouteCell, type RouteFacts } from '../../../runtime/contract/index.ts';
-import type { CampusGraph, GraphEdge } from './graph.ts';
+import type { AccessKind, CampusGraph, GraphEdge } from './graph.ts';
 import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
 import { PathCollector, type RoutePaths } from './paths.ts';
+import { BUILDING_DELAY, routedFacts } from './path-facts.ts';
 import { haversineMeters, roundTenth } from '../geo.ts';
 import { isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 
 export const DETOUR_FACTOR = 1.3;
 export const OUTDOOR_COST_PREFER_INDOOR = 1.75;
-export const SECONDS_PER_EXIT_OR_ENTRY = 10;
-export const SECONDS_PER_CROSSING = 15;
-export const SECONDS_PER_FLOOR_BY_STAIRS = 20;
-/** A routed pair leaves one building and enters another. */
-const BUILDING_DELAY = 2 * SECONDS_PER_EXIT_OR_ENTRY;
 
 export type OutcomeCounts = Record<RouteStatus, number>;
+
+/** A routed pair of the fastest mode flagged as a detour. */
+export interface Detour {
+  from: number;
+  to: number;
+  walkMeters: number;
+  straightMeters: number;
+}
 
 export interface RouteMatrix {
   n: number;
@@ -27,6 +33,8 @@ export interface RouteMatrix {
   counts: Record<RouteMode, OutcomeCounts>;
   /** Node sequence of every routed cell whose nodes all have coordinates (runtime/contract/paths.ts). */
   paths: RoutePaths;
+  /** Fastest-mode detours, in matrix order. */
+  detours: Detour[];
 }
 
 type Cell = RouteFacts;
@@ -50,41 +58,12 @@ function approximate(meters: number, flags: number): Cell {
   };
 }
 
-/** Facts of a mapped path (edges in walking order). */
-export function routedCell(edges: readonly GraphEdge[]): Cell {
-  let indoor = 0;
-  let outdoor = 0;
-  let verified = 0;
-  let flags = 0;
-  for (const e of edges) {
-    if (e.indoor) indoor += e.meters;
-    else outdoor += e.meters;
-    if (e.verified) verified++;
-    if (e.stairs === 'true') flags |= ROUTE_FLAG.STAIRS;
-    if (e.stairs === 'unknown') flags |= ROUTE_FLAG.STAIRS_UNKNOWN;
-    if (!e.accessible) flags |= ROUTE_FLAG.ACCESSIBILITY_UNVERIFIED;
-    if (e.inferred) flags |= e.accessPoint ? ROUTE_FLAG.INFERRED_ACCESS_POINT : ROUTE_FLAG.INFERRED_CONNECTOR;
-    if (e.oneWay) flags |= ROUTE_FLAG.ONE_WAY;
-  }
-  const crossings = 0; // no crossing data in the sources
-  const floorChanges = 0; // no floor data in the sources
-  return {
-    outcome: 'routed',
-    totalMeters: roundTenth(indoor + outdoor),
-    indoorMeters: roundTenth(indoor),
-    outdoorMeters: roundTenth(outdoor),
-    delaySeconds: BUILDING_DELAY + crossings * SECONDS_PER_CROSSING + floorChanges * SECONDS_PER_FLOOR_BY_STAIRS,
-    floorChanges,
-    verification: verified === edges.length ? 'verified' : verified > 0 ? 'mixed' : 'inferred',
-    flags,
-  };
-}
-
-/** Cost of each edge in a mode; Infinity = not usable. */
-export function edgeCosts(edges: readonly GraphEdge[], mode: RouteMode): Float64Array {
-  return Float64Array.from(edges, (e) => {
+/** Cost of each edge in a mode; Infinity = not usable (step-free: stairs edges, and edges at a stairs node). */
+export function edgeCosts(graph: Pick<CampusGraph, 'edges' | 'nodeKinds'>, mode: RouteMode): Float64Array {
+  const stairsNode = (v: number) => graph.nodeKinds[v] === 'stairs';
+  return Float64Array.from(graph.edges, (e: GraphEdge) => {
     if (mode === 'prefer-indoor') return e.indoor ? e.meters : e.meters * OUTDOOR_COST_PREFER_INDOOR;
-    if (mode === 'step-free') return e.stairs === 'false' && e.accessible && e.verified ? e.meters : Infinity;
+    if (mode === 'step-free') return e.stairs === 'false' && e.accessible && e.verified && !stairsNode(e.from) && !stairsNode(e.to) ? e.meters : Infinity;
     return e.meters;
   });
 }
@@ -96,20 +75,24 @@ function nearestPairMeters(a: CampusBuilding, b: CampusBuilding): number {
   return best;
 }
 
+/** Preference among access kinds at one node: a door at its own node first. */
+const ACCESS_RANK: Readonly<Record<AccessKind, number>> = { door: 0, 'snapped-door': 1, approach: 2, point: 3 };
+
 /**
- * Graph nodes where a building joins the graph, sorted and unique: its usable entrances' nodes, and
- * outside step-free mode the node of its location point when that is linked.
+ * Graph nodes where a building joins the graph in a mode, each with how it joins there (the best kind
+ * when several do): every access outside step-free mode; in step-free mode only its verified step-free
+ * doors at their own nodes (an inferred link is never step-free).
  */
-function entranceNodes(b: CampusBuilding, index: number, graph: CampusGraph | null, mode: RouteMode): number[] {
-  if (!graph) return [];
-  const nodes = new Set<number>();
-  if (mode !== 'step-free' && graph.pointLinks[index] >= 0) nodes.add(graph.pointLinks[index]);
-  for (const e of b.entrances) {
-    if (mode === 'step-free' && !isStepFreeEntrance(e)) continue;
-    const v = graph.attachment.get(e.id);
-    if (v !== undefined) nodes.add(v);
+function accessNodes(b: CampusBuilding, index: number, graph: CampusGraph | null, mode: RouteMode): Map<number, AccessKind> {
+  const out = new Map<number, AccessKind>();
+  if (!graph) return out;
+  const stepFree = new Set(b.entrances.filter(isStepFreeEntrance).map((e) => e.id));
+  for (const a of graph.access[index]) {
+    if (mode === 'step-free' && !(a.kind === 'door' && stepFree.has(a.entrance!))) continue;
+    const had = out.get(a.node);
+    if (had === undefined || ACCESS_RANK[a.kind] < ACCESS_RANK[had]) out.set(a.node, a.kind);
   }
-  return [...nodes].sort((x, y) => x - y);
+  return out;
 }
 
 /** Cheapest target node reached (ties → smaller index), or -1. */
@@ -137,11 +120,13 @@ export function computeRouteMatrix(
     return m;
   };
   const offGraphFlag = graph ? ROUTE_FLAG.NOT_ON_GRAPH : ROUTE_FLAG.NO_GRAPH;
+  const detours: Detour[] = [];
 
   modes.forEach((mode, m) => {
     const modeCounts: OutcomeCounts = { 'same-building': 0, routed: 0, approximate: 0, unavailable: 0 };
-    const costs = graph ? edgeCosts(graph.edges, mode) : null;
-    const nodes = buildings.map((b, i) => entranceNodes(b, i, graph, mode));
+    const costs = graph ? edgeCosts(graph, mode) : null;
+    const access = buildings.map((b, i) => accessNodes(b, i, graph, mode));
+    const nodes = access.map((a) => [...a.keys()].sort((x, y) => x - y));
     const hasStepFreeEntrance = buildings.map((b) => b.entrances.some(isStepFreeEntrance));
     for (let i = 0; i < n; i++) {
       const tree = graph && costs && nodes[i].length > 0 ? dijkstra(graph, nodes[i], costs) : null;
@@ -150,8 +135,14 @@ export function computeRouteMatrix(
         const target = tree ? bestTarget(tree, nodes[j]) : -1;
         if (i === j) cell = SAME_BUILDING;
         else if (target >= 0) {
-          cell = routedCell(pathEdges(tree!, target).map((e) => graph!.edges[e]));
-          paths.add(m, i, j, pathNodes(tree!, target));
+          const walk = pathNodes(tree!, target);
+          cell = routedFacts(graph!, walk, pathEdges(tree!, target), [access[i].get(walk[0])!, access[j].get(target)!]);
+          const straight = approxMeters(i, j);
+          if (cell.totalMeters > DETOUR_WARNING_RATIO * straight) {
+            cell.flags |= ROUTE_FLAG.DETOUR;
+            if (mode === 'fastest') detours.push({ from: i, to: j, walkMeters: cell.totalMeters, straightMeters: roundTenth(straight) });
+          }
+          paths.add(m, i, j, walk);
         }
         else if (mode === 'step-free') {
           let flags = located[i] && located[j] ? 0 : ROUTE_FLAG.NO_LOCATION;
@@ -169,5 +160,5 @@ export function computeRouteMatrix(
     }
     counts[mode] = modeCounts;
   });
-  return { n, modes, data, counts, paths: paths.result() };
+  return { n, modes, data, counts, paths: paths.result(), detours };
 }

@@ -11,6 +11,9 @@ export interface Edge {
   id: string;
   from: string;
   to: string;
+  /**
+   * great-circle length between the endpoints; 0 only where the source joins two nodes at one position (the build checks it)
+   */
   meters: number;
   environment: 'outdoor' | 'indoor';
   stairs: 'true' | 'false' | 'unknown';
@@ -44,6 +47,10 @@ export interface Node {
    * optional column: what the source says the node is; '-' = not recorded
    */
   kind?: '-' | 'path-intersection' | 'crosswalk' | 'stairs' | 'building-entrance';
+  /**
+   * optional column: the source's native id of the node's record when it is not an OpenStreetMap node (e.g. a point the source derived from a footprint); '-' = none
+   */
+  sourceRef?: string;
 }
 /**
  * This interface was referenced by `GraphRows`'s JSON-Schema
@@ -56,6 +63,10 @@ export interface Meta {
    * where the graph was read (repository/path@commit)
    */
   origin?: string;
+  /**
+   * where the node coordinates were read, when not with the edges (repository/path@commit)
+   */
+  nodesOrigin?: string;
   license: string;
   retrievedAt: string | null;
   /**

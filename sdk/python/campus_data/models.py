@@ -77,8 +77,10 @@ CampusCoveragePairs = TypedDict("CampusCoveragePairs", {
 CampusCoverage = TypedDict("CampusCoverage", {
     "buildings": int,
     "buildingsWithLocation": int,
-    "buildingsOnWalkingGraph": int,  # Buildings linked to the walking graph by an entrance or, within 50 m, by their location point.
-    "entrances": int,
+    "buildingsWithFootprint": int,  # Buildings with an outline (footprint) on the campus map.
+    "buildingsOnWalkingGraph": int,  # Buildings linked to the walking graph by an entrance, an approach point or, within 50 m, by their location point.
+    "entrances": int,  # Doors (approach points are not entrances).
+    "approachPoints": int,  # Approach points: where a building meets the walking network, not a door; they link buildings to the graph as inferred.
     "stepFreeVerifiedEntrances": int,
     "walkingGraphEdges": int,
     "walkingGraphLastVerified": Optional[str],  # Date (YYYY-MM-DD) of the walking graph's facts: the date its source states for the version read (e.g. UBC's network of 2022-04-01), else its retrieval date; null without a graph or a known date.
@@ -91,7 +93,7 @@ CampusCoverage = TypedDict("CampusCoverage", {
 # GeoJSON LineString of the walked path (RFC 7946).
 RouteGeometry = TypedDict("RouteGeometry", {
     "type": Literal["LineString"],
-    "coordinates": List[List[float]],  # [lon, lat] positions: the from-entrance, every graph node in order, the to-entrance.
+    "coordinates": List[List[float]],  # [lon, lat] positions: where the from-building joins the walking graph, every graph node in order, where the to-building joins it; no position repeats the one before it.
 })
 
 
@@ -113,32 +115,34 @@ CampusMapFeaturesItemGeometry3 = TypedDict("CampusMapFeaturesItemGeometry3", {
 })
 
 
-CampusMapFeaturesItemGeometry4 = TypedDict("CampusMapFeaturesItemGeometry4", {
-    "type": Literal["MultiPolygon"],
-    "coordinates": List[List[List[List[float]]]],
-})
-
-
 CampusMapFeaturesItemProperties = TypedDict("CampusMapFeaturesItemProperties", {
-    "feature": Literal["building", "footprint", "entrance", "path", "connector"],
+    "feature": Literal["footprint", "building", "entrance", "path", "connector"],
 })
 
 
 CampusMapFeaturesItem = TypedDict("CampusMapFeaturesItem", {
     "type": Literal["Feature"],
-    "geometry": Optional[Union["CampusMapFeaturesItemGeometry1", "CampusMapFeaturesItemGeometry2", "CampusMapFeaturesItemGeometry3", "CampusMapFeaturesItemGeometry4"]],
+    "geometry": Optional[Union["CampusMapFeaturesItemGeometry1", "CampusMapFeaturesItemGeometry2", "CampusMapFeaturesItemGeometry3"]],  # Point (building, entrance, or a walking-graph link of zero length), LineString (path, connector), Polygon (footprint).
     "properties": "CampusMapFeaturesItemProperties",
 })
 
 
-# GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges.
-CampusMap = TypedDict("CampusMap", {
+_CampusMapRequired = TypedDict("_CampusMapRequired", {
     "type": Literal["FeatureCollection"],
     "campus": str,
     "attribution": str,  # Foreign member: attribution of the sources, e.g. © OpenStreetMap contributors.
     "license": str,  # Foreign member: licences of the sources.
     "features": List["CampusMapFeaturesItem"],
 })
+_CampusMapOptional = TypedDict("_CampusMapOptional", {
+    "bbox": List[float],  # RFC 7946 bounding box of every feature: [west, south, east, north].
+    "extent": List[List[float]],  # Foreign member: the same box as the campus record's `extent`, [[west, south], [east, north]].
+}, total=False)
+
+
+# GeoJSON FeatureCollection (RFC 7946) of a campus: building outlines (one Polygon per outline polygon, `building` = code), building points, entrances and approach points, walking-graph edges.
+class CampusMap(_CampusMapRequired, _CampusMapOptional):
+    pass
 
 
 PlaceHours = TypedDict("PlaceHours", {
@@ -205,6 +209,7 @@ Campus = TypedDict("Campus", {
     "region": Literal["ON", "BC"],
     "bounds": List[List[float]],  # [[west, south], [east, north]] in degrees.
     "boundsSource": Literal["published", "derived"],
+    "extent": Optional[List[List[float]]],  # [[west, south], [east, north]] of everything the campus map draws (buildings, outlines, entrances, walking paths), beside the published `bounds`; null when nothing is drawn.
     "walkingGraph": bool,  # true when routes use a mapped walking graph; otherwise routes are approximate estimates.
     "buildingCount": int,
     "entranceCount": int,
@@ -289,7 +294,7 @@ _RouteRequired = TypedDict("_RouteRequired", {
     "routeVerification": Literal["verified", "mixed", "inferred", "unavailable"],
 })
 _RouteOptional = TypedDict("_RouteOptional", {
-    "geometry": Optional["RouteGeometry"],  # Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM).
+    "geometry": Optional["RouteGeometry"],  # Only when the request asked for it: the walked path for routed results; null for every other status (no straight line is drawn as if it were a path) and for a routed walk of 0 m (both buildings join the walking graph at one point, e.g. a door they share: there is no line to draw).
 }, total=False)
 
 

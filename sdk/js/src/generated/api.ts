@@ -141,7 +141,7 @@ export interface paths {
         };
         /**
          * Campus map (GeoJSON)
-         * @description One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): buildings at their location point (feature "building": code, name, category, locationKind), entrances (feature "entrance") and every walking-graph edge (feature "path": verification, stairs, environment, osm) plus the connectors the build inferred (feature "connector"). Attribution and licence are foreign members. Edges whose nodes have no published coordinates (UTM) have a null geometry. Not enveloped.
+         * @description One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): building outlines (feature "footprint": one Polygon per outline polygon, building code, verificationStatus, osm), buildings at their location point (feature "building": code, name, category, locationKind), entrances and approach points (feature "entrance", kind) and every walking-graph edge (feature "path": verification, stairs, environment, osm; a link of zero length is a Point) plus the connectors the build inferred (feature "connector"). Attribution, licence and `extent` are foreign members, `bbox` bounds every feature. Valid under strict checks (no zero-length line, no repeated vertex). Not enveloped.
          */
         get: operations["getV1CampusesCampusMap"];
         put?: never;
@@ -422,9 +422,14 @@ export interface components {
         CampusCoverage: {
             buildings: number;
             buildingsWithLocation: number;
-            /** @description Buildings linked to the walking graph by an entrance or, within 50 m, by their location point. */
+            /** @description Buildings with an outline (footprint) on the campus map. */
+            buildingsWithFootprint: number;
+            /** @description Buildings linked to the walking graph by an entrance, an approach point or, within 50 m, by their location point. */
             buildingsOnWalkingGraph: number;
+            /** @description Doors (approach points are not entrances). */
             entrances: number;
+            /** @description Approach points: where a building meets the walking network, not a door; they link buildings to the graph as inferred. */
+            approachPoints: number;
             stepFreeVerifiedEntrances: number;
             walkingGraphEdges: number;
             /** @description Date (YYYY-MM-DD) of the walking graph's facts: the date its source states for the version read (e.g. UBC's network of 2022-04-01), else its retrieval date; null without a graph or a known date. */
@@ -442,10 +447,10 @@ export interface components {
         RouteGeometry: {
             /** @constant */
             type: "LineString";
-            /** @description [lon, lat] positions: the from-entrance, every graph node in order, the to-entrance. */
+            /** @description [lon, lat] positions: where the from-building joins the walking graph, every graph node in order, where the to-building joins it; no position repeats the one before it. */
             coordinates: number[][];
         };
-        /** @description GeoJSON FeatureCollection (RFC 7946) of a campus: building points, building footprints (Polygon / MultiPolygon, where a source publishes them), entrances, walking-graph edges. */
+        /** @description GeoJSON FeatureCollection (RFC 7946) of a campus: building outlines (one Polygon per outline polygon, `building` = code), building points, entrances and approach points, walking-graph edges. */
         CampusMap: {
             /** @constant */
             type: "FeatureCollection";
@@ -454,9 +459,14 @@ export interface components {
             attribution: string;
             /** @description Foreign member: licences of the sources. */
             license: string;
+            /** @description RFC 7946 bounding box of every feature: [west, south, east, north]. */
+            bbox?: number[];
+            /** @description Foreign member: the same box as the campus record's `extent`, [[west, south], [east, north]]. */
+            extent?: number[][];
             features: {
                 /** @constant */
                 type: "Feature";
+                /** @description Point (building, entrance, or a walking-graph link of zero length), LineString (path, connector), Polygon (footprint). */
                 geometry: {
                     /** @constant */
                     type: "Point";
@@ -469,14 +479,10 @@ export interface components {
                     /** @constant */
                     type: "Polygon";
                     coordinates: number[][][];
-                } | {
-                    /** @constant */
-                    type: "MultiPolygon";
-                    coordinates: number[][][][];
                 } | null;
                 properties: {
                     /** @enum {string} */
-                    feature: "building" | "footprint" | "entrance" | "path" | "connector";
+                    feature: "footprint" | "building" | "entrance" | "path" | "connector";
                 };
             }[];
         };
@@ -553,6 +559,8 @@ export interface components {
             bounds: number[][];
             /** @enum {string} */
             boundsSource: "published" | "derived";
+            /** @description [[west, south], [east, north]] of everything the campus map draws (buildings, outlines, entrances, walking paths), beside the published `bounds`; null when nothing is drawn. */
+            extent: number[][] | null;
             /** @description true when routes use a mapped walking graph; otherwise routes are approximate estimates. */
             walkingGraph: boolean;
             buildingCount: number;
@@ -639,7 +647,7 @@ export interface components {
             warnings: string[];
             /** @enum {string} */
             routeVerification: "verified" | "mixed" | "inferred" | "unavailable";
-            /** @description Only when the request asked for it: the walked path for routed results, null for every other status (no straight line is drawn as if it were a path) and where the graph publishes no node coordinates (UTM). */
+            /** @description Only when the request asked for it: the walked path for routed results; null for every other status (no straight line is drawn as if it were a path) and for a routed walk of 0 m (both buildings join the walking graph at one point, e.g. a door they share: there is no line to draw). */
             geometry?: components["schemas"]["RouteGeometry"] | null;
         };
         /** @description All optional. */
