@@ -71,8 +71,9 @@ export class CampusMap {
       const p = f.properties ?? {};
       const role = roleOf(f);
       if (role === 'footprint') {
-        const area = L.geoJSON(f.geometry as Area, { style: FOOTPRINT_STYLE, interactive: !!str(p.code) });
-        if (str(p.code)) area.bindTooltip(`Footprint of ${str(p.code)}${str(p.name) ? `: ${str(p.name)}` : ''}`);
+        const code = str(p.building) ?? str(p.code); // the building's code (campus maps write it as `building`)
+        const area = L.geoJSON(f.geometry as Area, { style: FOOTPRINT_STYLE, interactive: !!code });
+        if (code) area.bindTooltip(`Footprint of ${code}${str(p.name) ? `: ${str(p.name)}` : ''}`);
         areas.push(area);
         extent.extend(area.getBounds());
         counts.footprints++;

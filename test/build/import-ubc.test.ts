@@ -151,7 +151,9 @@ describe('UBC geodata import', () => {
     expect(edges[3].split('\t')).toEqual(['ubc-route-1.0', 'ubc--123.2490000,49.2601000', 'ubc--123.2490000,49.2605000', '44.48', 'outdoor', 'true', 'true', 'unknown', 'verified', '-', 'true', 'Crosswalk', 'routes-2022-04-01.geojson#1']);
     expect(JSON.parse(result.files.get('graphs/ubc-vancouver/meta.json')!)).toMatchObject({ sourceId: 'ubc-geodata-routes-2022-04', lastVerified: '2022-04-01', retrievedAt: null });
     const footprints = JSON.parse(result.files.get('footprints/ubc-vancouver.geojson')!);
-    expect(footprints.features.map((f: any) => [f.id, f.properties.nativeId, f.properties.lastVerified])).toEqual([['AAA', 'building/VBL10000', '2024-02-20'], ['BBB', 'building/VBL10001', '2024-02-20']]);
+    expect(footprints.features.map((f: any) => [f.id, f.properties.building, f.properties.provenance[0].nativeId, f.properties.provenance[0].lastVerified])).toEqual([
+      ['VBL10000', 'AAA', 'building/VBL10000', '2024-02-20'], ['VBL10001', 'BBB', 'building/VBL10001', '2024-02-20'],
+    ]);
     const campus = JSON.parse(result.files.get('campuses/ubc-vancouver.json')!);
     expect(campus.sources.map((s: any) => s.id)).toEqual([
       'ubc-open-geodata-2026-08', 'ubc-geodata-routes-2022-04', 'ubc-geodata-entrances-2026-03', 'ubc-geodata-poi-2026-03', 'ubc-geodata-address-2026-03', 'ubc-geodata-buildings-2026-03',

@@ -142,22 +142,24 @@ describe('semantic violations', () => {
     expectIssue((d) => json(d, BETA, (c) => Object.assign(c.places[0], { hours: null, publishedHours: { ...text, sourceId: 'wiki' } })), BETA, '/places/0/publishedHours/sourceId', /unknown source "wiki"/);
     expectIssue((d) => json(d, BETA, (c) => Object.assign(c.places[0], { hours: null, publishedHours: { ...text, lastEdited: 'yesterday' } })), BETA, '/places/0/publishedHours/lastEdited', /must match pattern/);
   });
-  it('footprints: a campus building each, once, closed rings, a known source', () => {
+  it('footprints: outlines of the campus\'s own buildings, unique ids, closed simple rings, known sources', () => {
     const FOOT = 'footprints/beta.geojson';
     const ring = [[-123.25, 49.26], [-123.249, 49.26], [-123.249, 49.261], [-123.25, 49.26]];
-    const outline = (id: string, coordinates = [ring]) => ({ type: 'Feature', id, properties: { sourceId: 'beta-map', nativeId: null, verification: 'verified' }, geometry: { type: 'Polygon', coordinates } });
+    const outline = (id: string, building: string, coordinates = [ring], sourceId = 'beta-map') => ({
+      type: 'Feature', id, properties: { building, provenance: [{ sourceId, nativeId: null, verification: 'verified' }], origin: 'test' }, geometry: { type: 'Polygon', coordinates },
+    });
     const write = (d: string, features: unknown[], campus = 'beta') => {
       mkdirSync(join(d, 'footprints'), { recursive: true });
       writeFileSync(join(d, FOOT), JSON.stringify({ type: 'FeatureCollection', campus, features }));
     };
-    expectIssue((d) => write(d, [outline('ZZZ')]), FOOT, '/features/0/id', /unknown building code "ZZZ"/);
-    expectIssue((d) => write(d, [outline('LIB'), outline('LIB')]), FOOT, '/features/1/id', /duplicate footprint of building "LIB"/);
-    expectIssue((d) => write(d, [outline('LIB', [[...ring.slice(0, 3), [-123.2501, 49.26]]])]), FOOT, '/features/0/geometry/coordinates/0', /ring is not closed/);
-    expectIssue((d) => write(d, [outline('LIB', [ring.slice(0, 3)])]), FOOT, '/features/0/geometry/coordinates/0', /must NOT have fewer than 4 items/);
-    expectIssue((d) => write(d, [{ ...outline('LIB'), properties: { sourceId: 'wiki', nativeId: null, verification: 'verified' } }]), FOOT, '/features/0/properties/sourceId', /unknown source "wiki"/);
-    expectIssue((d) => write(d, [outline('LIB')], 'alpha'), FOOT, '/campus', /does not match the file name/);
+    expectIssue((d) => write(d, [outline('o1', 'ZZZ')]), FOOT, '/features/0/properties/building', /unknown building code "ZZZ"/);
+    expectIssue((d) => write(d, [outline('o1', 'LIB'), outline('o1', 'LIB')]), FOOT, '/features/1/id', /duplicate outline id "o1"/);
+    expectIssue((d) => write(d, [outline('o1', 'LIB', [[...ring.slice(0, 3), [-123.2501, 49.26]]])]), FOOT, '/features/0/geometry', /ring is not closed/);
+    expectIssue((d) => write(d, [outline('o1', 'LIB', [ring.slice(0, 3)])]), FOOT, '/features/0/geometry/coordinates/0', /must NOT have fewer than 4 items/);
+    expectIssue((d) => write(d, [outline('o1', 'LIB', [ring], 'wiki')]), FOOT, '/features/0/properties/provenance/0/sourceId', /unknown source "wiki"/);
+    expectIssue((d) => write(d, [outline('o1', 'LIB')], 'alpha'), FOOT, '/campus', /does not match the file name/);
     const dir = copySources();
-    write(dir, [outline('LIB')]);
+    write(dir, [outline('o1', 'LIB')]);
     expect(() => buildAll({ sourcesDir: dir, outDir: tempDir() })).not.toThrow();
   });
   it('invalid opening hours name the place and the position', () => {
