@@ -3,7 +3,7 @@ import type { Schema } from './common.ts';
 import { Building, BuildingLocation, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } from './common.ts';
 import { ApiInfo, Campus, University } from './catalog.ts';
 import { Place, PlaceHours } from './place.ts';
-import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest, StepFreeCandidate } from './route.ts';
+import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest, StepFreeCandidate, StepFreeCandidateDoor } from './route.ts';
 import { Gap, GapAssessment, GapPlan, GapPlanRequest, GapPreferences, GapPreferencesInput, GapRecommendation, GapTimelineSegment } from './gap.ts';
 import { LEGACY_COMPONENTS } from './legacy.ts';
 import { GEO_COMPONENTS } from './geo.ts';
@@ -24,6 +24,7 @@ export const COMPONENTS: Record<string, Schema> = {
   RouteRequest,
   Route,
   StepFreeCandidate,
+  StepFreeCandidateDoor,
   GapPreferencesInput,
   GapPreferences,
   GapPlanRequest,

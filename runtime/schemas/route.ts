@@ -67,11 +67,13 @@ export const Route = record(
   { description: 'Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.' },
 );
 
-const candidateDoor = record(
+export const StepFreeCandidateDoor = record(
   {
     id: str({ description: 'Entrance id (GET /v1/buildings/{building}/entrances).' }),
     stepFree: { type: ['boolean', 'null'], enum: [true, null], description: 'true: the door is recorded step-free by its source; null: not recorded (unknown). Doors recorded not step-free are never used.' },
   },
+  [],
+  { description: 'A door at one end of a step-free candidate.' },
 );
 
 export const StepFreeCandidate = record(
@@ -81,8 +83,8 @@ export const StepFreeCandidate = record(
     segments: { type: 'integer', minimum: 0, description: 'Walking-graph segments of the path.' },
     segmentsWithoutStepFreeFact: { type: 'integer', minimum: 0, description: 'Segments whose step-free access no source records (they may still have steps, kerbs or slopes).' },
     stairsAvoided: { type: 'integer', minimum: 0, description: 'Segments with recorded stairs on the fastest route between the same buildings, which this path avoids.' },
-    fromEntrance: { ...candidateDoor, description: 'The door the path starts at (one recorded step-free is preferred).' },
-    toEntrance: { ...candidateDoor, description: 'The door the path ends at (one recorded step-free is preferred).' },
+    fromEntrance: { ...ref('StepFreeCandidateDoor'), description: 'The door the path starts at (one recorded step-free is preferred).' },
+    toEntrance: { ...ref('StepFreeCandidateDoor'), description: 'The door the path ends at (one recorded step-free is preferred).' },
     geometry: { oneOf: [ref('RouteGeometry'), { type: 'null' }], description: 'Only when the request asked for geometry: the walked path (null if it cannot be drawn).' },
     verification: { const: 'unverified' },
     warnings: arrayOf(str(), { minItems: 1, description: 'Always says that this is not a verified step-free route and how many segments have no step-free fact.' }),
