@@ -34,7 +34,7 @@ export interface CampusStats {
   /** Hours published as free text: read / refused (BEHAVIOUR §9). */
   hoursText: HoursTextReport;
   /** Step-free pairs `unavailable` / with a candidate (campuses whose graph records stairs), or null. */
-  stepFreeCandidates: { unavailablePairs: number; withCandidate: number } | null;
+  stepFreeCandidates: Pick<StepFreeCandidates, 'unavailablePairs' | 'withCandidate' | 'medianExtraMeters'> | null;
   /** Bytes of the stored route paths. */
   pathValues: number;
   sharedKeys: string[];
@@ -150,7 +150,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
       coverage,
       joinedBy: graph ? joinedBy(graph) : null,
       snappedEntrances: graph ? graph.snappedEntrances : null,
-      stepFreeCandidates: candidates && { unavailablePairs: candidates.unavailablePairs, withCandidate: candidates.withCandidate },
+      stepFreeCandidates: candidates && { unavailablePairs: candidates.unavailablePairs, withCandidate: candidates.withCandidate, medianExtraMeters: candidates.medianExtraMeters },
       pathValues: graph ? matrix.paths.coords.length * 2 + matrix.paths.cells.length + matrix.paths.steps.length : 0,
       sharedKeys: ids.sharedKeys,
       counts: matrix.counts,

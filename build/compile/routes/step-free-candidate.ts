@@ -24,6 +24,8 @@ export interface StepFreeCandidates {
   /** Ordered pairs with a step-free outcome `unavailable`, and those of them with a candidate. */
   unavailablePairs: number;
   withCandidate: number;
+  /** Median of (candidate metres − fastest route metres) over the pairs with a candidate and a routed fastest route, or null. */
+  medianExtraMeters: number | null;
 }
 
 /** Whether walking edge `e` means walking stairs the source records (the edge's stairs, or a stairs node on it). */
@@ -100,7 +102,9 @@ export function computeStepFreeCandidates(
   const data = newCandidates(n);
   const paths = new PathCollector(1, n, graph);
   const stepFreeMode = matrix.modes.indexOf('step-free');
-  if (stepFreeMode < 0) throw new Error('step-free candidates need the step-free route matrix');
+  const fastestMode = matrix.modes.indexOf('fastest');
+  if (stepFreeMode < 0 || fastestMode < 0) throw new Error('step-free candidates need the fastest and step-free route matrices');
+  const extra: number[] = [];
   const costs = Float64Array.from(graph.edges, (e, k) => (recordedStairs(graph, k) ? Infinity : e.meters));
   const fastestCosts = edgeCosts(graph, 'fastest');
   const doors = buildings.map((b, i) => doorsOf(graph, b, i));
@@ -138,9 +142,13 @@ export function computeStepFreeCandidates(
         flags: facts.flags,
       };
       writeCandidate(data, n, i, j, cell);
+      const fastestCell = readRouteCell(matrix.data, n, fastestMode, i, j);
+      if (OUTCOME[fastestCell.outcome] === 'routed') extra.push(cell.totalMeters - fastestCell.totalMeters);
       paths.add(0, i, j, walk);
       withCandidate++;
     }
   }
-  return { n, data, paths: paths.result(), unavailablePairs, withCandidate };
+  extra.sort((a, b) => a - b);
+  const medianExtraMeters = extra.length === 0 ? null : Math.round(((extra[(extra.length - 1) >> 1] + extra[extra.length >> 1]) / 2) * 10) / 10;
+  return { n, data, paths: paths.result(), unavailablePairs, withCandidate, medianExtraMeters };
 }
