@@ -73,6 +73,13 @@ export function formatReport(r: BuildReport): string {
     for (const [mode, counts] of Object.entries(c.counts)) {
       lines.push(`  ${mode.padEnd(14)}` + OUTCOME.map((o) => `${o} ${String(counts[o]).padStart(6)}`).join('  '));
     }
+    if (c.stepFreeCandidates) {
+      const { unavailablePairs, withCandidate, medianExtraMeters } = c.stepFreeCandidates;
+      lines.push(
+        `  step-free candidates: ${withCandidate} of the ${unavailablePairs} pairs with no verified step-free route (the graph records stairs); ` +
+          `median extra walk over the fastest route ${medianExtraMeters === null ? '-' : `${medianExtraMeters} m`}`,
+      );
+    }
     lines.push(`  shared keys (409): ${c.sharedKeys.length ? c.sharedKeys.map((k) => JSON.stringify(k)).join(', ') : 'none'}`);
     const h = c.hoursText;
     if (h.published > 0) {

@@ -12,6 +12,7 @@ import { CampusMap } from './map.ts';
 import { gapView } from './gap-view.ts';
 import { placesView } from './places-view.ts';
 import { routeView } from './route-view.ts';
+import { CANDIDATE_PATH } from './map-route.ts';
 import { campusSummary, mapSummary } from './summary.ts';
 import type { Building, Campus, FeatureCollection, GapPlan, Place, Route, University } from './types.ts';
 
@@ -186,7 +187,9 @@ async function showRoute(): Promise<void> {
     if (seq !== latest.route) return;
     ui.routeResult.replaceChildren(routeView(route));
     map.markChosen(route.from.code, route.to.code);
-    map.showRoute(route.geometry, route.from.code, route.to.code);
+    const candidate = route.stepFreeCandidate?.geometry;
+    if (candidate) map.showRoute(candidate, route.from.code, route.to.code, CANDIDATE_PATH);
+    else map.showRoute(route.geometry, route.from.code, route.to.code);
     say(`Route ${route.from.code} → ${route.to.code} (${route.preferences.mode}): ${route.status}.`);
     reveal(ui.routeResult);
   } catch (e) {

@@ -51,8 +51,21 @@ export const FOOTPRINT_STYLE: L.PathOptions = { color: '#5b6f84', weight: 1, fil
 export const BUILDING_STYLE: L.CircleMarkerOptions = { radius: 7, color: '#12324f', weight: 2, fillColor: '#5b8fc7', fillOpacity: 0.9, className: 'building-point' };
 export const CHOSEN_STYLE: L.CircleMarkerOptions = { radius: 12, color: '#12324f', weight: 3, fillColor: '#f2a900', fillOpacity: 1, className: 'chosen-point' };
 export const ROUTE_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 6, opacity: 0.9, className: 'route-line', smoothFactor: 0, noClip: true, interactive: false };
-/** From a chosen building's point to the door the walked path starts or ends at: dashed, thinner. */
-export const ROUTE_LINK_STYLE: L.PolylineOptions = { color: '#0b5cad', weight: 3, opacity: 0.9, dashArray: '2 6', className: 'route-link', smoothFactor: 0, noClip: true, interactive: false };
+/** From a chosen building's point to the door a drawn path starts or ends at: dotted, thinner. */
+function linkStyle(color: string): L.PolylineOptions {
+  return { color, weight: 3, opacity: 0.9, dashArray: '2 6', className: 'route-link', smoothFactor: 0, noClip: true, interactive: false };
+}
+export const ROUTE_LINK_STYLE: L.PolylineOptions = linkStyle('#0b5cad');
+/**
+ * A step-free candidate (BEHAVIOUR §7): avoids every recorded stair but is NOT a verified step-free route —
+ * orange, long dashes, thinner than a route, so it cannot be taken for one (legend: body.html).
+ */
+export const CANDIDATE_STYLE: L.PolylineOptions = { color: '#b34700', weight: 5, opacity: 0.95, dashArray: '12 8', className: 'candidate-line', smoothFactor: 0, noClip: true, interactive: false };
+export const CANDIDATE_LINK_STYLE: L.PolylineOptions = { ...linkStyle('#b34700'), className: 'candidate-link' };
+export const CANDIDATE_DOOR_STYLE: L.CircleMarkerOptions = { radius: 6, color: '#b34700', weight: 3, fillColor: '#ffffff', fillOpacity: 1, dashArray: '3 2', className: 'candidate-door' };
+/** A door with a power opener (where its source records one): a second ring around its marker. */
+export const POWER_DOOR_RING: L.CircleMarkerOptions = { radius: 8, color: '#0b5e2a', weight: 1.5, fill: false, interactive: false, className: 'power-door' };
+
 /** The door a route uses: white with the route's colour. */
 export const ROUTE_DOOR_STYLE: L.CircleMarkerOptions = { radius: 6, color: '#0b5cad', weight: 3, fillColor: '#ffffff', fillOpacity: 1, className: 'route-door' };
 

@@ -9,8 +9,8 @@ import { CreditControl } from './attribution.ts';
 import { fitClear } from './map-fit.ts';
 import { DoorGroups, type Door } from './map-groups.ts';
 import { CodeLabels } from './map-labels.ts';
-import { routeLayers } from './map-route.ts';
-import { BUILDING_STYLE, buildingRadius, CHOSEN_STYLE, edgeStyle, entranceStyle, FOOTPRINT_STYLE, roleOf, str } from './map-styles.ts';
+import { ROUTE_PATH, routeLayers, type PathKind } from './map-route.ts';
+import { BUILDING_STYLE, buildingRadius, CHOSEN_STYLE, edgeStyle, entranceStyle, FOOTPRINT_STYLE, POWER_DOOR_RING, roleOf, str } from './map-styles.ts';
 import type { Area, Building, Campus, Feature, FeatureCollection, LineString } from './types.ts';
 
 export interface Drawn {
@@ -90,7 +90,10 @@ export class CampusMap {
         if (!at) continue;
         const { opts, words } = entranceStyle(str(p.accessibility));
         const name = [str(p.building), str(p.id)].filter(Boolean).join(' ');
-        const marker = L.circleMarker(at, opts).bindTooltip(`Entrance ${name}: ${words}${p.verificationStatus ? ` · ${String(p.verificationStatus)}` : ''}`);
+        const power = p.powerDoor === true ? ' · power door' : p.powerDoor === false ? ' · no power door' : '';
+        const tooltip = `Entrance ${name}: ${words}${power}${p.verificationStatus ? ` · ${String(p.verificationStatus)}` : ''}`;
+        const door = L.circleMarker(at, opts);
+        const marker = (p.powerDoor === true ? L.featureGroup([L.circleMarker(at, POWER_DOOR_RING), door]) : door).bindTooltip(tooltip);
         doors.push({ at, marker, words });
         extent.extend(at);
         counts.entrances++;
@@ -139,12 +142,15 @@ export class CampusMap {
     this.labels.set(this.points, this.chosen);
   }
 
-  /** Draws a routed path with the doors it uses and the links to the chosen buildings; null clears it. */
-  showRoute(geometry: LineString | null | undefined, from?: string, to?: string): void {
+  /**
+   * Draws a routed path (or, in its own style, a step-free candidate) with the doors it uses and the links to
+   * the chosen buildings; null clears it.
+   */
+  showRoute(geometry: LineString | null | undefined, from?: string, to?: string, kind: PathKind = ROUTE_PATH): void {
     this.routeLayer.clearLayers();
     this.map.invalidateSize({ pan: false });
     if (!geometry || geometry.coordinates.length < 2) return;
-    const { layers, bounds } = routeLayers(geometry, from ? this.points.get(from) : undefined, to ? this.points.get(to) : undefined);
+    const { layers, bounds } = routeLayers(geometry, from ? this.points.get(from) : undefined, to ? this.points.get(to) : undefined, kind);
     for (const layer of layers) this.routeLayer.addLayer(layer);
     fitClear(this.map, bounds, 18);
   }

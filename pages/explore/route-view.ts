@@ -1,6 +1,7 @@
 /** Renders a route result: status, accuracy, verification, time, distances, warnings (the reason when unavailable). */
 import { duration, h } from './dom.ts';
 import type { Route } from './types.ts';
+import { candidateView } from './candidate-view.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   'same-building': 'Same building',
@@ -36,5 +37,5 @@ export function routeView(r: Route): HTMLElement {
   const warnings = r.warnings.length === 0
     ? h('p', { class: 'muted' }, 'No warnings.')
     : h('div', {}, h('h4', {}, heading), h('ul', { class: 'warnings', 'data-field': 'warnings' }, r.warnings.map((w) => h('li', {}, w))));
-  return h('div', { class: 'route' }, h('h3', {}, `${r.from.code} → ${r.to.code}`), list, warnings);
+  return h('div', { class: 'route' }, h('h3', {}, `${r.from.code} → ${r.to.code}`), list, warnings, candidateView(r));
 }

@@ -6,6 +6,7 @@ import stringify from 'fast-json-stable-stringify';
 import type { Building, CampusCoverage, Entrance, LegacyBuilding, PlaceRecord, Region, RegistryCampus, RegistryUniversity, SourceRecord } from '../domain/types.ts';
 import type { RoutePathsInfo } from './paths.ts';
 import type { RouteMatrixInfo } from './matrix.ts';
+import type { StepFreeCandidatesInfo } from './candidates.ts';
 import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
 import { sha256Hex } from './manifest.ts';
 
@@ -36,6 +37,11 @@ export interface CampusArtifact {
   routes: RouteMatrixInfo;
   /** The walked paths of routed cells (campuses with a walking graph), or null. */
   paths: RoutePathsInfo | null;
+  /**
+   * Step-free candidates (BEHAVIOUR §7): null where the campus's walking graph records no stairs (or it has
+   * no graph), so no stair-avoiding alternative can be offered.
+   */
+  stepFreeCandidates: StepFreeCandidatesInfo | null;
   /** The campus map (GeoJSON FeatureCollection), served as stored. */
   map: string;
 }

@@ -14,6 +14,8 @@ export const campusFile = (campus: string): string => `campuses/${campus}.json`;
 export const routesFile = (campus: string): string => `routes/${campus}.bin`;
 export const pathsFile = (campus: string): string => `paths/${campus}.bin`;
 export const mapFile = (campus: string): string => `maps/${campus}.geojson`;
+export const candidatesFile = (campus: string): string => `candidates/${campus}.bin`;
+export const candidatePathsFile = (campus: string): string => `candidate-paths/${campus}.bin`;
 
 /** A `dist/` that this code cannot read (missing, malformed or another format version). */
 export class ArtifactFormatError extends Error {

@@ -3,4 +3,5 @@ export * from './format.ts';
 export * from './artifacts.ts';
 export * from './matrix.ts';
 export * from './paths.ts';
+export * from './candidates.ts';
 export * from './manifest.ts';

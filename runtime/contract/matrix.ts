@@ -82,7 +82,7 @@ export function readRouteCell(values: Float64Array, n: number, modeIndex: number
   };
 }
 
-/** The matrix as little-endian bytes. */
+/** Float64 values as little-endian bytes (the route matrix, the step-free candidates). */
 export function encodeMatrix(values: Float64Array): Buffer {
   const buf = Buffer.alloc(values.length * 8);
   for (let k = 0; k < values.length; k++) buf.writeDoubleLE(values[k], k * 8);
@@ -90,17 +90,11 @@ export function encodeMatrix(values: Float64Array): Buffer {
 }
 
 /**
- * Float64 view over the file's bytes, checked against its description; copies when the buffer is
- * unaligned or the host is big-endian.
+ * Float64 view over little-endian bytes holding `count` values (`what` names the file in errors); copies
+ * when the buffer is unaligned or the host is big-endian.
  */
-export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string): Float64Array {
-  if (info.fields.length !== ROUTE_FIELD_COUNT || info.fields.some((f, i) => f !== ROUTE_FIELDS[i])) {
-    throw new Error(`route matrix of ${campus}: fields ${info.fields.join(',')} differ from ${ROUTE_FIELDS.join(',')}`);
-  }
-  if (buf.byteLength % 8 !== 0) throw new Error(`route matrix of ${campus}: size is not a multiple of 8 bytes`);
-  const count = buf.byteLength / 8;
-  const expected = info.modes.length * info.n * info.n * ROUTE_FIELD_COUNT;
-  if (count !== expected) throw new Error(`route matrix of ${campus}: ${count} values, expected ${expected}`);
+export function float64Values(buf: Buffer, count: number, what: string): Float64Array {
+  if (buf.byteLength !== count * 8) throw new Error(`${what}: ${buf.byteLength} bytes, expected ${count} values (${count * 8} bytes)`);
   if (endianness() === 'LE') {
     if (buf.byteOffset % 8 === 0) return new Float64Array(buf.buffer, buf.byteOffset, count);
     return new Float64Array(new Uint8Array(buf).buffer); // Uint8Array(buf) copies into a fresh, aligned buffer
@@ -109,4 +103,12 @@ export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string)
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true);
   return out;
+}
+
+/** The matrix file's values, checked against its description. */
+export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string): Float64Array {
+  if (info.fields.length !== ROUTE_FIELD_COUNT || info.fields.some((f, i) => f !== ROUTE_FIELDS[i])) {
+    throw new Error(`route matrix of ${campus}: fields ${info.fields.join(',')} differ from ${ROUTE_FIELDS.join(',')}`);
+  }
+  return float64Values(buf, info.modes.length * info.n * info.n * ROUTE_FIELD_COUNT, `route matrix of ${campus}`);
 }

@@ -5,14 +5,10 @@
  */
 import { readPath } from '../contract/paths.ts';
 import { readRouteCell } from '../contract/matrix.ts';
-import { OUTCOME, type RouteMode } from '../domain/types.ts';
+import { OUTCOME, type LineString, type RouteMode } from '../domain/types.ts';
 import type { CampusData } from './load.ts';
 
-export interface LineString {
-  type: 'LineString';
-  /** [lon, lat]: the from-entrance, every graph node in order, the to-entrance. */
-  coordinates: [number, number][];
-}
+export type { LineString };
 
 /**
  * The path of the route [mode][from][to] (building indexes of the campus), or null unless the route is
@@ -26,4 +22,14 @@ export function routeGeometry(campus: CampusData, mode: RouteMode, from: number,
   if (OUTCOME[readRouteCell(campus.matrix, campus.n, m, from, to).outcome] !== 'routed') return null;
   const coordinates = readPath(campus.paths, campus.n, m, from, to);
   return coordinates !== null && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
+}
+
+/**
+ * The walked path of the step-free candidate [from][to], or null when there is none or it has fewer than
+ * two positions (both doors at one node: nothing to draw).
+ */
+export function candidateGeometry(campus: CampusData, from: number, to: number): LineString | null {
+  if (campus.candidates === null) return null;
+  const coordinates = readPath(campus.candidates.paths, campus.n, 0, from, to);
+  return coordinates && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
 }

@@ -18,6 +18,7 @@ import {
   decodeManifest,
   decodeMatrix,
   decodePaths,
+  decodeCandidates,
   type CampusArtifact,
   type RoutePaths,
   type CatalogArtifact,
@@ -42,6 +43,8 @@ export interface CampusData {
   places: PlaceRecord[];
   /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
   paths: RoutePaths | null;
+  /** Step-free candidates and their paths (runtime/contract/candidates.ts); null where the graph records no stairs. */
+  candidates: { values: Float64Array; paths: RoutePaths } | null;
   /** The campus map GeoJSON as stored, read on first use (most processes never serve it; ~1 MB each). */
   map: () => Promise<Buffer>;
 }
@@ -69,9 +72,12 @@ export async function currentVersion(distDir: string): Promise<string> {
 async function loadCampus(versionDir: string, info: CatalogCampus): Promise<CampusData> {
   const artifact = decodeCampus(await readFile(path.join(versionDir, campusFile(info.id)), 'utf8'), info.id);
   const { routes } = artifact;
-  const [matrixBytes, pathBytes] = await Promise.all([
+  const sf = artifact.stepFreeCandidates;
+  const [matrixBytes, pathBytes, candidateBytes, candidatePathBytes] = await Promise.all([
     readFile(path.join(versionDir, routes.file)),
     artifact.paths ? readFile(path.join(versionDir, artifact.paths.file)) : null,
+    sf ? readFile(path.join(versionDir, sf.file)) : null,
+    sf ? readFile(path.join(versionDir, sf.paths.file)) : null,
   ]);
   const mapPath = path.join(versionDir, artifact.map);
   await access(mapPath); // present now, read on first use
@@ -80,6 +86,10 @@ async function loadCampus(versionDir: string, info: CatalogCampus): Promise<Camp
   const matrix = decodeMatrix(matrixBytes, routes, info.id);
   const cellCount = routes.modes.length * routes.n * routes.n;
   const paths = artifact.paths && pathBytes ? decodePaths(pathBytes, artifact.paths, cellCount, info.id) : null;
+  const candidates =
+    sf && candidateBytes && candidatePathBytes
+      ? { values: decodeCandidates(candidateBytes, sf, info.id), paths: decodePaths(candidatePathBytes, sf.paths, sf.n * sf.n, info.id) }
+      : null;
   return {
     id: info.id,
     universityId: info.universityId,
@@ -92,6 +102,7 @@ async function loadCampus(versionDir: string, info: CatalogCampus): Promise<Camp
     n: routes.n,
     places: [...artifact.places].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     paths,
+    candidates,
     map,
   };
 }

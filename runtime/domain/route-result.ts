@@ -84,6 +84,7 @@ export const ROUTE_WARNING = {
   noLocation: 'A building has no known location, so no route, distance or time can be given.',
   stepFreeNoEntrance: 'No step-free route: a building has no verified step-free entrance.',
   stepFreeNoPath: 'No step-free route: no path of verified step-free segments joins the verified step-free entrances.',
+  noStairsRecorded: "This campus's walking graph records no stairs, so no path that avoids stairs can be offered in their place.",
   noRoute: 'No route could be found between these buildings.',
   stairs: 'The route uses stairs, so it is not step-free.',
   stepFreeUnverified: 'Step-free access along this route is not verified.',

@@ -107,6 +107,12 @@ export interface CampusCoverage {
   placesWithHours: number;
 }
 
+/** A GeoJSON LineString (RFC 7946): [lon, lat] positions, at least two distinct. */
+export interface LineString {
+  type: 'LineString';
+  coordinates: [number, number][];
+}
+
 /** Hours of a place as published (OSM opening_hours) with their own provenance. */
 export interface PlaceHours {
   openingHours: string;

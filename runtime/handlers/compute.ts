@@ -7,12 +7,14 @@
 import { planGap, resolveGapPreferences, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
 import { readRouteCell } from '../contract/matrix.ts';
 import {
-  resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
+  ROUTE_WARNING, resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
 } from '../domain/route-result.ts';
 import type { Building, LegacyBuilding } from '../domain/types.ts';
 import { requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
 import type { CampusData } from '../data/load.ts';
-import { routeGeometry, type LineString } from '../data/geometry.ts';
+import { candidateGeometry, routeGeometry, type LineString } from '../data/geometry.ts';
+import { readCandidate } from '../contract/candidates.ts';
+import { stepFreeCandidateOf, wantsStepFreeCandidate, type StepFreeCandidate } from '../domain/step-free-candidate.ts';
 import type { IncomingMessage } from 'node:http';
 import { readJson } from '../http/body.ts';
 import type { GapPlanRequestBody, RouteRequestBody, Selector } from '../schemas/requests.ts';
@@ -61,15 +63,30 @@ export function routeOf(ctx: AppContext, inputs: RouteInputs): Route {
 }
 
 export type RouteWithGeometry = Route & { geometry: LineString | null };
+/** A v1 route answer: the route, its walked path when asked, and in step-free mode the candidate (BEHAVIOUR §7). */
+export type V1Route = Route & { geometry?: LineString | null; stepFreeCandidate?: StepFreeCandidate | null };
 
 /** The route for resolved inputs with its walked path (issue 10: a LineString for routed results, else null). */
 export function routeWithGeometryOf(ctx: AppContext, inputs: RouteInputs): RouteWithGeometry {
   return { ...routeOf(ctx, inputs), geometry: routeGeometry(inputs.campus, inputs.preferences.mode, inputs.from, inputs.to) };
 }
 
-/** The route for resolved inputs, with its walked path when `geometry` (v1 only: the legacy alias keeps its shape). */
-export function routeResult(ctx: AppContext, inputs: RouteInputs, geometry: boolean): Route | RouteWithGeometry {
-  return geometry ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs);
+/**
+ * In step-free mode, when the route is unavailable: the step-free candidate (null when none exists), or,
+ * where the campus's graph records no stairs, a warning saying so instead. Other routes are returned as they are.
+ */
+function withStepFreeCandidate<R extends Route>(route: R, { campus, from, to, preferences }: RouteInputs, geometry: boolean): R | (R & { stepFreeCandidate: StepFreeCandidate | null }) {
+  if (!wantsStepFreeCandidate(route)) return route;
+  if (campus.candidates === null) return { ...route, warnings: [...route.warnings, ROUTE_WARNING.noStairsRecorded] };
+  const cell = readCandidate(campus.candidates.values, campus.n, from, to);
+  const { entrances } = campus.artifact;
+  const candidate = cell && stepFreeCandidateOf(cell, entrances[from]!, entrances[to]!, preferences, geometry ? candidateGeometry(campus, from, to) : undefined);
+  return { ...route, stepFreeCandidate: candidate };
+}
+
+/** The v1 route for resolved inputs: with its walked path when `geometry`, and the step-free candidate where it applies. */
+export function routeResult(ctx: AppContext, inputs: RouteInputs, geometry: boolean): V1Route {
+  return withStepFreeCandidate(geometry ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs), inputs, geometry);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
 import { routeJson } from './result-json.ts';
-import { resolveRouteInputs, routeOf, routeWithGeometryOf } from './compute.ts';
+import { resolveRouteInputs, routeResult } from './compute.ts';
 
 function required(q: QueryValues, name: 'from' | 'to'): string {
   const v = q[name];
@@ -56,7 +56,7 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
     if (reply === undefined) {
       reply = replies.set(key, {
         kind: 'template',
-        template: framed(frame, routeJson(geometry ? routeWithGeometryOf(ctx, r) : routeOf(ctx, r), ctx.recordJson)).encode(),
+        template: framed(frame, routeJson(routeResult(ctx, r, geometry), ctx.recordJson)).encode(),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, '/v1/routes', key),
       });

@@ -124,7 +124,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Building-to-building walking estimate',
     description: 'GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); ' +
       'POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. ' +
-      'POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).',
+      'POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag). ' +
+      'In step-free mode, when no verified step-free route exists (`unavailable`) on a campus whose walking graph records stairs, `data.stepFreeCandidate` gives the shortest path that avoids every recorded stair between doors not recorded as not-step-free, ' +
+      'labelled `unverified` with its evidence (segments without a step-free fact, the doors used); it never changes the route\'s own status. Where the graph records no stairs, a warning says so instead.',
     query: ROUTE_QUERY,
     body: 'RouteRequest',
     success: { description: 'The route (GET: cacheable; POST: Cache-Control no-store).', schema: envelope(ref('Route')) },

@@ -3,7 +3,7 @@ import type { Schema } from './common.ts';
 import { Building, BuildingLocation, ErrorEnvelope, FieldError, Meta, Pagination, Provenance } from './common.ts';
 import { ApiInfo, Campus, University } from './catalog.ts';
 import { Place, PlaceHours } from './place.ts';
-import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest } from './route.ts';
+import { Route, RoutePreferences, RoutePreferencesInput, RouteRequest, StepFreeCandidate, StepFreeCandidateDoor } from './route.ts';
 import { Gap, GapAssessment, GapPlan, GapPlanRequest, GapPreferences, GapPreferencesInput, GapRecommendation, GapTimelineSegment } from './gap.ts';
 import { LEGACY_COMPONENTS } from './legacy.ts';
 import { GEO_COMPONENTS } from './geo.ts';
@@ -23,6 +23,8 @@ export const COMPONENTS: Record<string, Schema> = {
   RoutePreferences,
   RouteRequest,
   Route,
+  StepFreeCandidate,
+  StepFreeCandidateDoor,
   GapPreferencesInput,
   GapPreferences,
   GapPlanRequest,

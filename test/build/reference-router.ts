@@ -123,8 +123,53 @@ export class ReferenceRouter {
     return mode === 'prefer-indoor' ? metres * 1.75 : metres;
   }
 
+  /** Whether the graph records stairs anywhere (an edge's stairs, or a stairs node). */
+  recordsStairs(): boolean {
+    if (this.stairsNodes.size > 0) return true;
+    for (const arcs of this.arcs.values()) if (arcs.some((a) => a.row.stairs === 'true')) return true;
+    return false;
+  }
+
+  /**
+   * Doors a step-free candidate may use (BEHAVIOUR §7): real entrances (not approach points) not recorded as
+   * not-step-free, joining the graph; `stepFreeOnly` keeps those recorded step-free.
+   */
+  doorStarts(building: string, stepFreeOnly: boolean): Start[] {
+    const out: Start[] = [];
+    for (const e of this.entrances.filter((x) => x.building === building && x.kind === 'entrance' && x.stepFree !== 'not_accessible')) {
+      if (stepFreeOnly && !(e.stepFree === 'accessible' && e.verification === 'verified')) continue;
+      if (e.graphNode && this.undirected.has(e.graphNode)) out.push({ node: e.graphNode, connector: null });
+      else {
+        const snap = this.nearestMain(e.point);
+        if (snap) out.push(snap);
+      }
+    }
+    return out;
+  }
+
+  /** Shortest walk avoiding every recorded stair (stairs edges, edges at a stairs node) between two buildings' doors (Infinity = none). */
+  stairFreeDistances(from: string, fromStepFreeOnly: boolean): (to: string, toStepFreeOnly: boolean) => number {
+    const cost = (arc: Arc) => (arc.row.stairs === 'true' || this.stairsNodes.has(arc.row.from) || this.stairsNodes.has(arc.row.to) ? Infinity : arc.meters);
+    const dist = this.search(this.doorStarts(from, fromStepFreeOnly).map((s) => ({ node: s.node, cost: s.connector ?? 0 })), cost);
+    return (to, toStepFreeOnly) => {
+      let best = Infinity;
+      for (const t of this.doorStarts(to, toStepFreeOnly)) best = Math.min(best, (dist.get(t.node) ?? Infinity) + (t.connector ?? 0));
+      return best;
+    };
+  }
+
   /** Minimum mode cost from any entrance of `from` to any entrance of `to` (Infinity = no path). */
   distances(from: string, mode: string): (to: string) => number {
+    const dist = this.search(this.starts(from, mode).map((s) => ({ node: s.node, cost: this.connectorCost(s.connector, mode) })), (arc) => this.cost(arc, mode));
+    return (to: string) => {
+      let best = Infinity;
+      for (const t of this.starts(to, mode)) best = Math.min(best, (dist.get(t.node) ?? Infinity) + this.connectorCost(t.connector, mode));
+      return best;
+    };
+  }
+
+  /** Dijkstra with a plain binary heap from starts (each at its own cost) over an arc cost. */
+  private search(starts: { node: string; cost: number }[], cost: (arc: Arc) => number): Map<string, number> {
     const dist = new Map<string, number>();
     const heap: [number, string][] = [];
     const push = (d: number, v: string) => {
@@ -146,8 +191,8 @@ export class ReferenceRouter {
       }
       return top;
     };
-    for (const s of this.starts(from, mode)) {
-      const d = Math.min(dist.get(s.node) ?? Infinity, this.connectorCost(s.connector, mode));
+    for (const s of starts) {
+      const d = Math.min(dist.get(s.node) ?? Infinity, s.cost);
       dist.set(s.node, d);
       push(d, s.node);
     }
@@ -157,17 +202,13 @@ export class ReferenceRouter {
       if (done.has(v) || d0 > dist.get(v)!) continue;
       done.add(v);
       for (const arc of this.arcs.get(v) ?? []) {
-        const d = d0 + this.cost(arc, mode);
+        const d = d0 + cost(arc);
         if (d < (dist.get(arc.to) ?? Infinity)) {
           dist.set(arc.to, d);
           push(d, arc.to);
         }
       }
     }
-    return (to: string) => {
-      let best = Infinity;
-      for (const t of this.starts(to, mode)) best = Math.min(best, (dist.get(t.node) ?? Infinity) + this.connectorCost(t.connector, mode));
-      return best;
-    };
+    return dist;
   }
 }

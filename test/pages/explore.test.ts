@@ -168,6 +168,42 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     await page.close();
   }, BROWSER_TEST_TIMEOUT);
 
+  it('UTM step-free: the unavailable route stays the answer; the stair-avoiding candidate is drawn apart with its warning in words; the door legend', async () => {
+    const api = (await postJson(t.base, '/v1/routes', { from: 'DV', to: 'CCT', campus: 'utm', preferences: { mode: 'step-free' }, geometry: true })).body.data;
+    expect(api.status).toBe('unavailable');
+    const c = api.stepFreeCandidate;
+    expect(c).toBeTruthy();
+
+    const { page, errors, foreign } = await open('/explore#campus=utm&from=DV&to=CCT&mode=step-free');
+    await expect.poll(() => text(page, '#status'), WAIT).toBe('Route DV → CCT (step-free): unavailable.');
+    await expect.poll(() => text(page, '[data-field="status"]'), WAIT).toBe('unavailable');
+    expect(await page.locator('[data-field="warnings"] li').allTextContents()).toEqual(api.warnings);
+    // The candidate in words: what it is not, and every warning it carries.
+    expect(await text(page, '[data-field="candidate"] h4')).toBe('Step-free candidate — not a verified step-free route');
+    expect(await page.locator('[data-field="candidate-warnings"] li').allTextContents()).toEqual(c.warnings);
+    expect(c.warnings[0]).toMatch(/^Not a verified step-free route/);
+    const candidateText = (await page.locator('[data-field="candidate"]').textContent()) ?? '';
+    expect(candidateText).toContain(`${c.segmentsWithoutStepFreeFact} of ${c.segments} segments have no step-free fact`);
+    expect(candidateText).toContain(c.fromEntrance.id);
+    expect(candidateText).toContain(c.toEntrance.id);
+    // Drawn in its own style (never the route's), exactly its geometry's points.
+    const candidatePoints = () => page.$$eval('path.candidate-line', (paths) => paths.reduce((n, p) => n + (p.getAttribute('d')?.match(/[ML]/g)?.length ?? 0), 0));
+    await expect.poll(candidatePoints, WAIT).toBe(c.geometry?.coordinates.length ?? 0);
+    expect(await drawnPoints(page)).toBe(0);
+    // The legend tells the doors apart and says what the candidate is.
+    const legend = (await page.locator('.legend').textContent()) ?? '';
+    for (const words of ['Entrance, step-free (verified)', 'Entrance, not step-free', 'Entrance, step-free unknown', 'power door', 'Step-free candidate', 'not a verified step-free route']) {
+      expect(legend).toContain(words);
+    }
+
+    await settled(page);
+    await screenshot(page, 'explore-utm-step-free-candidate');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+    await page.close();
+  }, BROWSER_TEST_TIMEOUT);
+
   it('TMU: the walking graph is drawn and a routed path is drawn with exactly its geometry\'s points', async () => {
     const api = (await postJson(t.base, '/v1/routes', { from: 'ARC', to: 'LIB', university: 'tmu', campus: 'tmu', geometry: true })).body.data;
     expect(api.status).toBe('routed');
@@ -237,10 +273,12 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
 
     // Zoomed in: building codes as labels that do not overlap one another; fewer groups.
     const scale = () => page.locator('.leaflet-control-scale-line').evaluate((e) => `${e.textContent} ${e.getAttribute('style')}`);
-    for (let i = 0; i < 3; i++) {
+    // (the fitted zoom depends on the map's height beside the legend: zoom in step by step until labels show, at most 6 steps)
+    for (let i = 0; i < 6 && (await page.locator('.code-label').count()) <= 3; i++) {
       const before = await scale();
       await page.click('.leaflet-control-zoom-in');
       await expect.poll(scale, WAIT).not.toBe(before); // the scale bar follows every zoom level
+      await settled(page);
     }
     await expect.poll(() => page.locator('.code-label').count(), WAIT).toBeGreaterThan(3);
     const boxes = await page.$$eval('.code-label', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));

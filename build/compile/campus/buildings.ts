@@ -61,11 +61,15 @@ export function buildingLocation(b: CampusBuilding): BuildingLocation | null {
   return { lat: round7(point[1]), lon: round7(point[0]), kind: pointKind, verificationStatus };
 }
 
+/** The building's entrances in the order of its API records (by id). */
+export function entrancesInRecordOrder(b: CampusBuilding): SourceEntrance[] {
+  return [...b.entrances].sort((x, y) => compareStrings(x.id, y.id));
+}
+
 /** The building's entrances as API records, ordered by id; `onGraph` says which ones routing can use. */
 export function entranceRecords(b: CampusBuilding, campus: SourceCampusFile, onGraph: (id: string) => boolean): Entrance[] {
   const sources = sourcesById(campus.sources);
-  return [...b.entrances]
-    .sort((x, y) => compareStrings(x.id, y.id))
+  return entrancesInRecordOrder(b)
     .map((e) => ({
       id: e.id,
       kind: e.kind,

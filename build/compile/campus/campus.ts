@@ -2,7 +2,7 @@
  * Compiles one campus: building records, entrances, identity indexes, places, graph attachment,
  * routes and their paths, coverage and the campus map.
  */
-import { ROUTE_FIELDS, mapFile, pathsFile, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
+import { CANDIDATE_FIELDS, ROUTE_FIELDS, candidatePathsFile, candidatesFile, mapFile, pathsFile, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
 import type { CampusCoverage } from '../../../runtime/domain/types.ts';
 import type { CampusGraphSource, RegistryCampus, SourceCampusFile, SourceOutline } from '../../load/source-types.ts';
 import { buildingRecord, campusBuildings, entranceRecords, identityIndexes, isDoor, isStepFreeEntrance, legacyBuildingRecord, type CampusBuilding } from './buildings.ts';
@@ -18,6 +18,7 @@ export interface DetourStat {
   walkMeters: number;
   straightMeters: number;
 }
+import { computeStepFreeCandidates, graphRecordsStairs, type StepFreeCandidates } from '../routes/step-free-candidate.ts';
 
 export interface CampusStats {
   campus: string;
@@ -32,6 +33,8 @@ export interface CampusStats {
   snappedEntrances: number | null;
   /** Hours published as free text: read / refused (BEHAVIOUR §9). */
   hoursText: HoursTextReport;
+  /** Step-free pairs `unavailable` / with a candidate (campuses whose graph records stairs), or null. */
+  stepFreeCandidates: Pick<StepFreeCandidates, 'unavailablePairs' | 'withCandidate' | 'medianExtraMeters'> | null;
   /** Bytes of the stored route paths. */
   pathValues: number;
   sharedKeys: string[];
@@ -42,6 +45,8 @@ export interface CampusStats {
 export interface CompiledCampus {
   artifact: CampusArtifact;
   matrix: RouteMatrix;
+  /** Null where the campus's graph records no stairs. */
+  candidates: StepFreeCandidates | null;
   coverage: CampusCoverage;
   /** Bounding box of everything the campus map draws. */
   extent: Extent;
@@ -71,6 +76,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
   const buildings = campusBuildings(file);
   const graph = graphSource ? campusGraph(graphSource, file, buildings) : null;
   const matrix = computeRouteMatrix(buildings, graph);
+  const candidates = graphRecordsStairs(graph) ? computeStepFreeCandidates(buildings, graph, matrix) : null;
   const ids = identityIndexes(buildings.map((b) => b.source));
   const records = buildings.map((b) => buildingRecord(b, file, reg.universityId));
   const entrances = buildings.map((b) => entranceRecords(b, file, (id) => graph?.attachment.has(id) ?? false));
@@ -117,6 +123,12 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
     })),
     routes: { file: routesFile(reg.id), n: matrix.n, modes: matrix.modes, fields: [...ROUTE_FIELDS] },
     paths: graph ? { file: pathsFile(reg.id), nodes: matrix.paths.coords.length, steps: matrix.paths.steps.length } : null,
+    stepFreeCandidates: candidates && {
+      file: candidatesFile(reg.id),
+      n: candidates.n,
+      fields: [...CANDIDATE_FIELDS],
+      paths: { file: candidatePathsFile(reg.id), nodes: candidates.paths.coords.length, steps: candidates.paths.steps.length },
+    },
     map: mapFile(reg.id),
   };
   const map = campusMap(reg.id, records, entrances, outlines, graph, artifact.sources);
@@ -124,6 +136,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
   return {
     artifact,
     matrix,
+    candidates,
     coverage,
     extent: map.extent,
     map: map.bytes,
@@ -137,6 +150,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
       coverage,
       joinedBy: graph ? joinedBy(graph) : null,
       snappedEntrances: graph ? graph.snappedEntrances : null,
+      stepFreeCandidates: candidates && { unavailablePairs: candidates.unavailablePairs, withCandidate: candidates.withCandidate, medianExtraMeters: candidates.medianExtraMeters },
       pathValues: graph ? matrix.paths.coords.length * 2 + matrix.paths.cells.length + matrix.paths.steps.length : 0,
       sharedKeys: ids.sharedKeys,
       counts: matrix.counts,

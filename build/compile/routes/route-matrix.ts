@@ -83,7 +83,7 @@ const ACCESS_RANK: Readonly<Record<AccessKind, number>> = { door: 0, 'snapped-do
  * when several do): every access outside step-free mode; in step-free mode only its verified step-free
  * doors at their own nodes (an inferred link is never step-free).
  */
-function accessNodes(b: CampusBuilding, index: number, graph: CampusGraph | null, mode: RouteMode): Map<number, AccessKind> {
+export function accessNodes(b: CampusBuilding, index: number, graph: CampusGraph | null, mode: RouteMode): Map<number, AccessKind> {
   const out = new Map<number, AccessKind>();
   if (!graph) return out;
   const stepFree = new Set(b.entrances.filter(isStepFreeEntrance).map((e) => e.id));
@@ -96,7 +96,7 @@ function accessNodes(b: CampusBuilding, index: number, graph: CampusGraph | null
 }
 
 /** Cheapest target node reached (ties → smaller index), or -1. */
-function bestTarget(paths: ShortestPaths, targets: readonly number[]): number {
+export function bestTarget(paths: ShortestPaths, targets: readonly number[]): number {
   let best = -1;
   for (const t of targets) if (paths.dist[t] < Infinity && (best < 0 || paths.dist[t] < paths.dist[best])) best = t;
   return best;

@@ -295,12 +295,41 @@ _RouteRequired = TypedDict("_RouteRequired", {
 })
 _RouteOptional = TypedDict("_RouteOptional", {
     "geometry": Optional["RouteGeometry"],  # Only when the request asked for it: the walked path for routed results; null for every other status (no straight line is drawn as if it were a path) and for a routed walk of 0 m (both buildings join the walking graph at one point, e.g. a door they share: there is no line to draw).
+    "stepFreeCandidate": Optional["StepFreeCandidate"],  # Step-free mode only, when the route is `unavailable` and the campus's walking graph records stairs: the shortest path that avoids every stair the sources record, between doors not recorded as not-step-free — NOT a verified step-free route (it never changes status, accuracy or routeVerification). null when no such path exists. Absent in other modes and outcomes, and where the graph records no stairs (a warning on the route says so). Gap plans never use it.
 }, total=False)
 
 
 # Inspect status, accuracy, routeVerification and warnings: unavailable, mixed or inferred evidence is never a verified accessibility claim.
 class Route(_RouteRequired, _RouteOptional):
     pass
+
+
+_StepFreeCandidateRequired = TypedDict("_StepFreeCandidateRequired", {
+    "totalDistanceMeters": float,
+    "estimatedSeconds": float,  # Walk metres / walkingSpeedMps + fixed delays (building exit/entry, crossings), like the route's.
+    "segments": int,  # Walking-graph segments of the path.
+    "segmentsWithoutStepFreeFact": int,  # Segments whose step-free access no source records (they may still have steps, kerbs or slopes).
+    "stairsAvoided": int,  # Segments with recorded stairs on the fastest route between the same buildings, which this path avoids.
+    "fromEntrance": "StepFreeCandidateDoor",  # The door the path starts at (one recorded step-free is preferred).
+    "toEntrance": "StepFreeCandidateDoor",  # The door the path ends at (one recorded step-free is preferred).
+    "verification": Literal["unverified"],
+    "warnings": List[str],  # Always says that this is not a verified step-free route and how many segments have no step-free fact.
+})
+_StepFreeCandidateOptional = TypedDict("_StepFreeCandidateOptional", {
+    "geometry": Optional["RouteGeometry"],  # Only when the request asked for geometry: the walked path (null if it cannot be drawn).
+}, total=False)
+
+
+# A stair-avoiding path with its evidence (BEHAVIOUR §7 "Step-free candidate"): never a verified step-free route.
+class StepFreeCandidate(_StepFreeCandidateRequired, _StepFreeCandidateOptional):
+    pass
+
+
+# A door at one end of a step-free candidate.
+StepFreeCandidateDoor = TypedDict("StepFreeCandidateDoor", {
+    "id": str,  # Entrance id (GET /v1/buildings/{building}/entrances).
+    "stepFree": Literal[True, None],  # true: the door is recorded step-free by its source; null: not recorded (unknown). Doors recorded not step-free are never used.
+})
 
 
 # All optional.

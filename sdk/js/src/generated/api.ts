@@ -269,13 +269,13 @@ export interface paths {
         };
         /**
          * Building-to-building walking estimate
-         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag). In step-free mode, when no verified step-free route exists (`unavailable`) on a campus whose walking graph records stairs, `data.stepFreeCandidate` gives the shortest path that avoids every recorded stair between doors not recorded as not-step-free, labelled `unverified` with its evidence (segments without a step-free fact, the doors used); it never changes the route's own status. Where the graph records no stairs, a warning says so instead.
          */
         get: operations["getV1Routes"];
         put?: never;
         /**
          * Building-to-building walking estimate
-         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag).
+         * @description GET takes the inputs as query parameters and is cacheable (static Cache-Control, weak ETag from the resolved inputs, 304); POST takes them as a JSON body and is never cached (no-store). Both return the same data for the same inputs. POST with `"geometry": true` adds `data.geometry`: the walked path as a GeoJSON LineString for routed results, null otherwise (absent without the flag). In step-free mode, when no verified step-free route exists (`unavailable`) on a campus whose walking graph records stairs, `data.stepFreeCandidate` gives the shortest path that avoids every recorded stair between doors not recorded as not-step-free, labelled `unverified` with its evidence (segments without a step-free fact, the doors used); it never changes the route's own status. Where the graph records no stairs, a warning says so instead.
          */
         post: operations["postV1Routes"];
         delete?: never;
@@ -649,6 +649,40 @@ export interface components {
             routeVerification: "verified" | "mixed" | "inferred" | "unavailable";
             /** @description Only when the request asked for it: the walked path for routed results; null for every other status (no straight line is drawn as if it were a path) and for a routed walk of 0 m (both buildings join the walking graph at one point, e.g. a door they share: there is no line to draw). */
             geometry?: components["schemas"]["RouteGeometry"] | null;
+            /** @description Step-free mode only, when the route is `unavailable` and the campus's walking graph records stairs: the shortest path that avoids every stair the sources record, between doors not recorded as not-step-free — NOT a verified step-free route (it never changes status, accuracy or routeVerification). null when no such path exists. Absent in other modes and outcomes, and where the graph records no stairs (a warning on the route says so). Gap plans never use it. */
+            stepFreeCandidate?: components["schemas"]["StepFreeCandidate"] | null;
+        };
+        /** @description A stair-avoiding path with its evidence (BEHAVIOUR §7 "Step-free candidate"): never a verified step-free route. */
+        StepFreeCandidate: {
+            totalDistanceMeters: number;
+            /** @description Walk metres / walkingSpeedMps + fixed delays (building exit/entry, crossings), like the route's. */
+            estimatedSeconds: number;
+            /** @description Walking-graph segments of the path. */
+            segments: number;
+            /** @description Segments whose step-free access no source records (they may still have steps, kerbs or slopes). */
+            segmentsWithoutStepFreeFact: number;
+            /** @description Segments with recorded stairs on the fastest route between the same buildings, which this path avoids. */
+            stairsAvoided: number;
+            /** @description The door the path starts at (one recorded step-free is preferred). */
+            fromEntrance: components["schemas"]["StepFreeCandidateDoor"];
+            /** @description The door the path ends at (one recorded step-free is preferred). */
+            toEntrance: components["schemas"]["StepFreeCandidateDoor"];
+            /** @description Only when the request asked for geometry: the walked path (null if it cannot be drawn). */
+            geometry?: components["schemas"]["RouteGeometry"] | null;
+            /** @constant */
+            verification: "unverified";
+            /** @description Always says that this is not a verified step-free route and how many segments have no step-free fact. */
+            warnings: string[];
+        };
+        /** @description A door at one end of a step-free candidate. */
+        StepFreeCandidateDoor: {
+            /** @description Entrance id (GET /v1/buildings/{building}/entrances). */
+            id: string;
+            /**
+             * @description true: the door is recorded step-free by its source; null: not recorded (unknown). Doors recorded not step-free are never used.
+             * @enum {boolean|null}
+             */
+            stepFree: true | null;
         };
         /** @description All optional. */
         GapPreferencesInput: {
