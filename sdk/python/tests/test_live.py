@@ -90,8 +90,14 @@ class LiveOperations(unittest.TestCase):
         route = self.client.route({"from": "DV", "to": "CCT"})
         self.assertEqual(set(route), set(models.Route.__required_keys__))  # geometry only when asked for
         with_geometry = self.client.route({"campus": "brock", "from": "MC", "to": "IH", "geometry": True})
-        self.assertEqual(set(with_geometry), set(models.Route.__required_keys__) | set(models.Route.__optional_keys__))
+        self.assertEqual(set(with_geometry), set(models.Route.__required_keys__) | {"geometry"})
         self.assertEqual(with_geometry["geometry"]["type"], "LineString")
+        # step-free where no verified step-free route exists: the stair-avoiding candidate beside it (UTM records stairs)
+        step_free = self.client.route({"from": "DV", "to": "CCT", "preferences": {"mode": "step-free"}, "geometry": True})
+        self.assertEqual(set(step_free), set(models.Route.__required_keys__) | set(models.Route.__optional_keys__))
+        candidate = step_free["stepFreeCandidate"]
+        self.assertEqual(set(candidate), set(models.StepFreeCandidate.__required_keys__) | set(models.StepFreeCandidate.__optional_keys__))
+        self.assertEqual(candidate["verification"], "unverified")
 
     def test_entrances_and_campus_map(self):
         entrances = self.client.entrances("DV")["data"]
