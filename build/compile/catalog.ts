@@ -34,7 +34,7 @@ export function catalogArtifact(
       defaultCampus: u.defaultCampus,
     })),
     campuses: registry.campuses.map((c) => {
-      const { stats } = compiled.get(c.id)!;
+      const { stats, artifact } = compiled.get(c.id)!;
       return {
         id: c.id,
         universityId: c.universityId,
@@ -50,6 +50,8 @@ export function catalogArtifact(
         placeCount: stats.places,
         dataVersion,
         coverage: compiled.get(c.id)!.coverage,
+        routeGeometry: (artifact.paths?.nodes ?? 0) > 0,
+        placeIds: artifact.places.map((p) => p.id).sort(compareStrings),
       };
     }),
     license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },

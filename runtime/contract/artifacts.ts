@@ -47,9 +47,16 @@ export interface CampusCounts {
   placeCount: number;
   dataVersion: string;
   coverage: CampusCoverage;
+  /** Whether any route path is stored with node positions (the campus's `route-geometry` capability). */
+  routeGeometry: boolean;
+  /** Ids of the campus's places, sorted: the server finds a place's campus without reading every campus file. */
+  placeIds: string[];
 }
 
-/** `catalog.json` in the artifact directory: registry + root-record material. */
+/**
+ * `catalog.json` in the artifact directory: registry + root-record material, and all the server reads at
+ * start-up besides the manifest (campus files, matrices, paths and maps are read on first use).
+ */
 export interface CatalogArtifact {
   dataVersion: string;
   /** date-time of the data (the latest retrieval date at 00:00Z) — deterministic. */

@@ -1,10 +1,10 @@
 /**
  * Integrity of a data version against its manifest: every listed file present with its size and sha256,
  * and every listed name a plain relative path (so a name taken from a manifest can never leave the
- * version directory). Pure over a file getter; used by the reload check, the downloads and the release tool, and by encodeManifest
- * (artifacts.ts) for the sha256 it writes.
+ * version directory). Pure over a file getter; used by the downloads and the release tool, and by encodeManifest
+ * (artifacts.ts) for the sha256 it writes; fileProblemAsync checks one file for the runtime (lazy campus reads, reload check).
  */
-import { createHash } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 
 export interface ManifestFiles {
   files: Record<string, { sha256: string; bytes: number }>;
@@ -21,6 +21,14 @@ export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** What is wrong with one listed file, given its bytes (undefined when missing) and a way to hash them. */
+function fileProblem(name: string, entry: { sha256: string; bytes: number }, bytes: Buffer | undefined, sha256: string | undefined): string | undefined {
+  if (bytes === undefined) return `${name}: missing`;
+  if (bytes.length !== entry.bytes) return `${name}: ${bytes.length} bytes, manifest says ${entry.bytes}`;
+  if (sha256 !== entry.sha256) return `${name}: sha256 differs from the manifest`;
+  return undefined;
+}
+
 /** What is wrong with the files of a version (empty when every listed file matches). */
 export function manifestProblems(manifest: ManifestFiles, get: (name: string) => Buffer | undefined): string[] {
   const problems: string[] = [];
@@ -31,9 +39,20 @@ export function manifestProblems(manifest: ManifestFiles, get: (name: string) =>
       continue;
     }
     const bytes = get(name);
-    if (bytes === undefined) problems.push(`${name}: missing`);
-    else if (bytes.length !== entry.bytes) problems.push(`${name}: ${bytes.length} bytes, manifest says ${entry.bytes}`);
-    else if (sha256Hex(bytes) !== entry.sha256) problems.push(`${name}: sha256 differs from the manifest`);
+    const problem = fileProblem(name, entry, bytes, bytes !== undefined && bytes.length === entry.bytes ? sha256Hex(bytes) : undefined);
+    if (problem !== undefined) problems.push(problem);
   }
   return problems;
+}
+
+/**
+ * The same check for one file, hashed in the thread pool (WebCrypto): a server reading a campus on first
+ * use, or checking a version before a reload, keeps answering meanwhile.
+ */
+export async function fileProblemAsync(name: string, entry: { sha256: string; bytes: number } | undefined, bytes: Buffer | undefined): Promise<string | undefined> {
+  if (entry === undefined) return `${name}: not listed in the manifest`;
+  const sha256 = bytes !== undefined && bytes.length === entry.bytes
+    ? Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex')
+    : undefined;
+  return fileProblem(name, entry, bytes, sha256);
 }

@@ -6,7 +6,7 @@
 import { readPath } from '../contract/paths.ts';
 import { readRouteCell } from '../contract/matrix.ts';
 import { OUTCOME, type RouteMode } from '../domain/types.ts';
-import type { CampusData } from './load.ts';
+import type { CampusRoutes } from './load.ts';
 
 export interface LineString {
   type: 'LineString';
@@ -20,11 +20,11 @@ export interface LineString {
  * node coordinates). A path of one node (both buildings join the graph at the same node) is that
  * position twice.
  */
-export function routeGeometry(campus: CampusData, mode: RouteMode, from: number, to: number): LineString | null {
-  const m = campus.modes.indexOf(mode);
-  if (m < 0 || campus.paths === null) return null;
-  if (OUTCOME[readRouteCell(campus.matrix, campus.n, m, from, to).outcome] !== 'routed') return null;
-  const coordinates = readPath(campus.paths, campus.n, m, from, to);
+export function routeGeometry(routes: CampusRoutes, mode: RouteMode, from: number, to: number): LineString | null {
+  const m = routes.modes.indexOf(mode);
+  if (m < 0 || routes.paths === null) return null;
+  if (OUTCOME[readRouteCell(routes.matrix, routes.n, m, from, to).outcome] !== 'routed') return null;
+  const coordinates = readPath(routes.paths, routes.n, m, from, to);
   if (coordinates === null) return null;
   return { type: 'LineString', coordinates: coordinates.length === 1 ? [coordinates[0], coordinates[0]] : coordinates };
 }

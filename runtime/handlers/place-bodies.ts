@@ -1,10 +1,10 @@
 /**
  * The one module that prepares place bodies, v1 and legacy (BEHAVIOUR §9). Each place's JSON is prepared
- * once at start-up around its per-request fields; a body is a template (http/template.ts) with blanks for
+ * once, on first use, around its per-request fields; a body is a template (http/template.ts) with blanks for
  * the request's instant (every `evaluatedAt`) and, in the v1 envelope, the request id. Headers come from
  * http/headers.ts.
  */
-import type { CampusData, Dataset } from '../data/load.ts';
+import type { CampusData } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
 import type { PlaceRecord } from '../domain/types.ts';
 import { DATA_OPEN, LEGACY_OPEN, successFrame, type MetaExtras, type RequestIdBlank } from '../http/envelope.ts';
@@ -56,28 +56,29 @@ const envelopeBody = (t: Template<InstantBlank | RequestIdBlank>) =>
   new PerInstant((instant) => t.fill({ instant }).encode());
 const flatBody = (t: Template<InstantBlank>) => new PerInstant((instant) => Buffer.from(t.text({ instant })));
 
-/** Each place's JSON around its per-request fields, prepared once. */
+/** Each place's JSON around its per-request fields, prepared on first use (and gone with its campus's records). */
 export class PlaceJson {
-  private readonly fragments = new Map<PlaceRecord, { head: string; tail: string }>();
+  private readonly fragments = new WeakMap<PlaceRecord, { head: string; tail: string }>();
 
-  constructor(ds: Dataset) {
-    for (const campus of ds.campuses) {
-      for (const p of campus.places) {
-        const front = JSON.stringify({
-          id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
-          campus: p.campus, amenities: p.amenities, hours: p.hours,
-        });
-        this.fragments.set(p, {
-          head: front.slice(0, -1) + ',"availability":',
-          tail: `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}}`,
-        });
-      }
+  private fragmentsOf(p: PlaceRecord): { head: string; tail: string } {
+    let f = this.fragments.get(p);
+    if (f === undefined) {
+      const front = JSON.stringify({
+        id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
+        campus: p.campus, amenities: p.amenities, hours: p.hours,
+      });
+      f = {
+        head: front.slice(0, -1) + ',"availability":',
+        tail: `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}}`,
+      };
+      this.fragments.set(p, f);
     }
+    return f;
   }
 
   /** Appends a place's JSON, with a hole for its evaluatedAt. */
   append<B extends string>(b: Builder<B>, e: EvaluatedPlace): Builder<B> {
-    const f = this.fragments.get(e.place)!;
+    const f = this.fragmentsOf(e.place);
     const s = e.state;
     return b
       .text(`${f.head}${JSON.stringify(s.availability)},"evaluatedAt":`)

@@ -19,7 +19,8 @@ import { datasetFileHandler, datasetsHandler } from '../handlers/datasets.ts';
 import { P, PAGE, Q, ROUTE_QUERY, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
-const CALC_ERRORS = [400, 404, 409, 413, 415] as const;
+/** 503: a campus's data is read on first use (runtime/data/load.ts) and answers unavailable while it cannot be read. */
+const CALC_ERRORS = [400, 404, 409, 413, 415, 503] as const;
 
 export const ENDPOINTS: readonly Endpoint[] = [
   {
@@ -69,14 +70,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): buildings at their location point (feature "building": code, name, category, locationKind), entrances (feature "entrance") and every walking-graph edge (feature "path": verification, stairs, environment, osm) plus the connectors the build inferred (feature "connector"). Attribution and licence are foreign members. Edges whose nodes have no published coordinates (UTM) have a null geometry. Not enveloped.',
     pathParams: { campus: P.campus },
     success: { description: 'The campus map.', schema: ref('CampusMap'), contentType: 'application/geo+json' },
-    errors: [400, 404],
+    errors: [400, 404, 503],
   },
   {
     path: '/v1/buildings', get: buildingsListHandler, tag: 'buildings', cache: 'static',
     summary: 'Buildings of a campus, ordered by code',
     query: [...SELECT, Q.q, Q.category, ...PAGE],
     success: { description: 'A page of buildings.', schema: envelope(arrayOf(ref('Building')), true) },
-    errors: [400],
+    errors: [400, 503],
   },
   {
     path: '/v1/buildings/{building}', get: buildingHandler, tag: 'buildings', cache: 'static',
@@ -85,7 +86,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { building: P.building },
     query: SELECT,
     success: { description: 'The building.', schema: envelope(ref('Building')) },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 503],
   },
   {
     path: '/v1/buildings/{building}/entrances', get: entrancesHandler, tag: 'buildings', cache: 'static',
@@ -94,7 +95,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { building: P.building },
     query: [...SELECT, ...PAGE],
     success: { description: 'A page of entrances.', schema: envelope(arrayOf(ref('Entrance')), true) },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 503],
   },
   {
     path: '/v1/places', get: placesListHandler, tag: 'places', cache: 'availability',
@@ -102,7 +103,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Availability is evaluated at request time. Cache-Control: public, max-age = min(60, seconds until the earliest nextTransition) or no-store; no-store with openNow.',
     query: [...SELECT, Q.q, Q.kind, Q.building, Q.openNow, ...PAGE],
     success: { description: 'A page of places.', schema: envelope(arrayOf(ref('Place')), true) },
-    errors: [400],
+    errors: [400, 503],
   },
   {
     path: '/v1/places/{placeId}', get: placeHandler, tag: 'places', cache: 'availability',
@@ -110,7 +111,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { placeId: P.placeId },
     query: SELECT,
     success: { description: 'The place.', schema: envelope(ref('Place')) },
-    errors: [400, 404],
+    errors: [400, 404, 503],
   },
   {
     path: '/v1/routes', get: routesGetHandler, post: routeHandler, tag: 'routes', cache: 'static',
@@ -176,14 +177,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Deprecated: all buildings (successor /v1/buildings)',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyBuildings') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/api/campus-building', get: legacyBuildingHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
     summary: 'Deprecated: one building (successor /v1/buildings/{building})',
     query: [Q.legacyQ, ...SELECT],
     success: { description: 'Flat body.', schema: ref('LegacyBuilding') },
-    errors: [404, 409],
+    errors: [404, 409, 503],
   },
   {
     path: '/api/campus-route', post: legacyRouteHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/routes',
@@ -204,14 +205,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Deprecated: all places (successor /v1/places)',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyPlaces') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/api/campus-place', get: legacyPlaceHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
     summary: 'Deprecated: one place (successor /v1/places/{placeId})',
     query: [Q.legacyId],
     success: { description: 'Flat body.', schema: ref('LegacyPlace') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/healthz', get: healthzHandler, tag: 'catalog', cache: 'no-store', hidden: true,

@@ -784,7 +784,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "invalid_query" | "invalid_identifier" | "invalid_json" | "invalid_request" | "building_not_found" | "place_not_found" | "university_not_found" | "campus_not_found" | "not_found" | "method_not_allowed" | "ambiguous_building" | "request_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error";
+                code: "invalid_query" | "invalid_identifier" | "invalid_json" | "invalid_request" | "building_not_found" | "place_not_found" | "university_not_found" | "campus_not_found" | "not_found" | "method_not_allowed" | "ambiguous_building" | "request_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "campus_unavailable";
                 message: string;
                 /** @description Optional. ambiguous_building: {candidates: sorted codes}; invalid_request: {fields: sorted [{field, reason}], at most 50, with omittedFields counting the rest}. */
                 details?: {
@@ -886,6 +886,18 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description campus_unavailable: the selected campus's data cannot be read right now (other campuses keep answering); retry after Retry-After seconds. */
+        Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1243,6 +1255,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Buildings: {
@@ -1296,6 +1309,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1BuildingsBuilding: {
@@ -1347,6 +1361,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1BuildingsBuildingEntrances: {
@@ -1402,6 +1417,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Places: {
@@ -1459,6 +1475,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1PlacesPlaceId: {
@@ -1508,6 +1525,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Routes: {
@@ -1570,6 +1588,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postV1Routes: {
@@ -1609,6 +1628,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postV1GapsPlan: {
@@ -1648,6 +1668,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Datasets: {

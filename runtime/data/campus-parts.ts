@@ -1,0 +1,104 @@
+/**
+ * The parts of one campus that are read on first use, each from its artifact file(s) checked against the
+ * manifest (size and sha256) and decoded by runtime/contract: the records (campuses/<id>.json: buildings,
+ * entrances, identity indexes, places), the routes (routes/<id>.bin and paths/<id>.bin) and the map
+ * (maps/<id>.geojson). Shared by the lazy loader (load.ts) and the reload check (datasets/check.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PlaceRecord, RouteMode } from '../domain/types.ts';
+import {
+  campusFile, decodeCampus, decodeMatrix, decodePaths,
+  type CampusArtifact, type CatalogArtifact, type Manifest, type RoutePaths,
+} from '../contract/index.ts';
+import { fileProblemAsync } from '../contract/manifest.ts';
+import type { Loaded } from './campus-cache.ts';
+
+export type CatalogCampus = CatalogArtifact['campuses'][number];
+
+/** A campus's records (campuses/<id>.json) with the lookups made from them. */
+export interface CampusData {
+  id: string;
+  universityId: string;
+  info: CatalogCampus;
+  artifact: CampusArtifact;
+  /** Match-key lookups as Maps (no prototype keys such as `__proto__` or `constructor`). */
+  codeIndex: Map<string, number>;
+  nameIndex: Map<string, number[]>;
+  /** Places of this campus ordered by id, and by id. */
+  places: PlaceRecord[];
+  placeById: Map<string, PlaceRecord>;
+}
+
+/** A campus's route matrix and walked paths. */
+export interface CampusRoutes {
+  /** Route matrix [mode][from][to][field] as Float64 values (runtime/contract/matrix.ts). */
+  matrix: Float64Array;
+  modes: RouteMode[];
+  n: number;
+  /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
+  paths: RoutePaths | null;
+}
+
+/**
+ * What decoded records cost in memory per byte of their file: parsed, the real campus files measured
+ * 1.3–1.8× their size on the V8 heap, and the Building JSON prepared on first use adds 0.2–0.5×.
+ */
+export const RECORDS_BYTES_PER_FILE_BYTE = 2;
+
+/** Where a version's files are and what the manifest says of each. */
+export interface VersionFiles {
+  dir: string;
+  manifest: Manifest;
+}
+
+/** One artifact file's bytes, refused unless they match the manifest (so a file changed in place is never served). */
+export async function readChecked(v: VersionFiles, name: string): Promise<Buffer> {
+  const bytes = await readFile(path.join(v.dir, name));
+  const problem = await fileProblemAsync(name, v.manifest.files[name], bytes);
+  if (problem !== undefined) throw new Error(problem);
+  return bytes;
+}
+
+const byId = (a: PlaceRecord, b: PlaceRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function decodeCampusData(info: CatalogCampus, bytes: Buffer): CampusData {
+  const artifact = decodeCampus(bytes.toString('utf8'), info.id);
+  const places = [...artifact.places].sort(byId);
+  return {
+    id: info.id,
+    universityId: info.universityId,
+    info,
+    artifact,
+    codeIndex: new Map(Object.entries(artifact.codeIndex)),
+    nameIndex: new Map(Object.entries(artifact.nameIndex)),
+    places,
+    placeById: new Map(places.map((p) => [p.id, p])),
+  };
+}
+
+export async function readCampusData(v: VersionFiles, info: CatalogCampus): Promise<Loaded<CampusData>> {
+  const bytes = await readChecked(v, campusFile(info.id));
+  return { value: decodeCampusData(info, bytes), bytes: bytes.length * RECORDS_BYTES_PER_FILE_BYTE };
+}
+
+export function decodeCampusRoutes(artifact: CampusArtifact, matrixBytes: Buffer, pathBytes: Buffer | null): CampusRoutes {
+  const { routes, campus } = artifact;
+  const cellCount = routes.modes.length * routes.n * routes.n;
+  const paths = artifact.paths && pathBytes ? decodePaths(pathBytes, artifact.paths, cellCount, campus) : null;
+  return { matrix: decodeMatrix(matrixBytes, routes, campus), modes: routes.modes, n: routes.n, paths };
+}
+
+export async function readCampusRoutes(v: VersionFiles, artifact: CampusArtifact): Promise<Loaded<CampusRoutes>> {
+  const [matrixBytes, pathBytes] = await Promise.all([
+    readChecked(v, artifact.routes.file),
+    artifact.paths ? readChecked(v, artifact.paths.file) : null,
+  ]);
+  const value = decodeCampusRoutes(artifact, matrixBytes, pathBytes);
+  return { value, bytes: value.matrix.byteLength + (value.paths?.coordsE7.buffer.byteLength ?? 0) };
+}
+
+export async function readCampusMap(v: VersionFiles, name: string): Promise<Loaded<Buffer>> {
+  const bytes = await readChecked(v, name);
+  return { value: bytes, bytes: bytes.length };
+}
