@@ -1,7 +1,7 @@
 /** catalog.json: registry material, per-campus summary and the data licence notice. */
 import type { CatalogArtifact } from '../../runtime/contract/index.ts';
 import type { ValidSources } from '../load/source-types.ts';
-import type { CompiledCampus } from './campus/campus.ts';
+import type { CampusCoverage } from '../../runtime/domain/types.ts';
 import { compareStrings } from './campus/buildings.ts';
 
 export const LICENSE_NOTICE =
@@ -12,11 +12,19 @@ export const LICENSE_NOTICE =
   '(courtesy attribution: University of British Columbia). Building names and codes are factual data from the ' +
   "universities' official campus maps and building lists; no map artwork or page text is copied.";
 
+/** What the catalog says of each compiled campus (build/write/summary.ts keeps it). */
+export interface CatalogFacts {
+  stats: { buildings: number; entrances: number; places: number };
+  coverage: CampusCoverage;
+  routeGeometry: boolean;
+  placeIds: string[];
+}
+
 export function catalogArtifact(
   sources: ValidSources,
   dataVersion: string,
   generatedAt: string,
-  compiled: ReadonlyMap<string, CompiledCampus>,
+  compiled: ReadonlyMap<string, CatalogFacts>,
 ): CatalogArtifact {
   const { registry } = sources;
   const attribution = new Set<string>();
@@ -34,7 +42,7 @@ export function catalogArtifact(
       defaultCampus: u.defaultCampus,
     })),
     campuses: registry.campuses.map((c) => {
-      const { stats, artifact } = compiled.get(c.id)!;
+      const { stats, coverage, routeGeometry, placeIds } = compiled.get(c.id)!;
       return {
         id: c.id,
         universityId: c.universityId,
@@ -49,9 +57,9 @@ export function catalogArtifact(
         entranceCount: stats.entrances,
         placeCount: stats.places,
         dataVersion,
-        coverage: compiled.get(c.id)!.coverage,
-        routeGeometry: (artifact.paths?.nodes ?? 0) > 0,
-        placeIds: artifact.places.map((p) => p.id).sort(compareStrings),
+        coverage,
+        routeGeometry,
+        placeIds,
       };
     }),
     license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },

@@ -6,6 +6,8 @@ import type { OutcomeCounts } from '../compile/routes/route-matrix.ts';
 export interface BuildReport {
   dataVersion: string;
   campuses: CampusStats[];
+  /** Campuses copied from an earlier build (inputs unchanged) rather than compiled. */
+  reused: number;
   milliseconds: number;
 }
 
@@ -48,6 +50,7 @@ export function formatReport(r: BuildReport): string {
     lines.push(`  shared keys (409): ${c.sharedKeys.length ? c.sharedKeys.map((k) => JSON.stringify(k)).join(', ') : 'none'}`);
   }
   lines.push(...routingTable(r.campuses));
-  lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s`);
+  const reused = r.reused ? ` (${r.campuses.length - r.reused} compiled, ${r.reused} unchanged since an earlier build)` : '';
+  lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s${reused}`);
   return lines.join('\n');
 }

@@ -106,12 +106,15 @@ export function decodeCampus(text: string, campus: string): CampusArtifact {
   return artifact;
 }
 
+/** The manifest of `files` (relative path → sha256 and size, manifest excluded), as bytes (keys sorted). */
+export function encodeManifestEntries(dataVersion: string, files: ReadonlyMap<string, { sha256: string; bytes: number }>): Buffer {
+  const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: Object.fromEntries(files) };
+  return Buffer.from(stringify(manifest) + '\n');
+}
+
 /** The manifest of `files` (relative path → bytes, manifest excluded), as bytes (keys sorted). */
 export function encodeManifest(dataVersion: string, files: ReadonlyMap<string, Buffer>): Buffer {
-  const entries: Manifest['files'] = {};
-  for (const [path, bytes] of files) entries[path] = { sha256: sha256Hex(bytes), bytes: bytes.length };
-  const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: entries };
-  return Buffer.from(stringify(manifest) + '\n');
+  return encodeManifestEntries(dataVersion, new Map([...files].map(([path, bytes]) => [path, { sha256: sha256Hex(bytes), bytes: bytes.length }])));
 }
 
 /** Parses a manifest and refuses one of another format version (`where` names the directory). */

@@ -25,8 +25,10 @@ describe('determinism', () => {
     expect(ra.dataVersion).toBe(rb.dataVersion);
     const files = listFiles(a);
     expect(files).toEqual(listFiles(b));
-    // current.json, catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per walking graph
-    expect(files.length).toBe(3 + 15 * 3 + 11);
+    // current.json, catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per walking graph;
+    // the campuses' inputs for the next (incremental) build, .campus-inputs/<dataVersion>.json
+    expect(files.length).toBe(3 + 15 * 3 + 11 + 1);
+    expect(files).toContain(`.campus-inputs/${ra.dataVersion}.json`);
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
   });
 
