@@ -12,11 +12,11 @@
  */
 
 /**
- * Default budget (CAMPUS_CACHE_MB, per server process). Sized so that a host serving 1,500 campuses stays
- * under 300 MB RSS (README Performance): it holds every part of the 15 real campuses (~35 MB with their maps)
- * and some 70 campuses of average size at once.
+ * Default budget (CAMPUS_CACHE_MB, per server process): it holds every part of the 15 real campuses (~34 MB
+ * with their maps) and about 30 synthetic campuses of average size at once, and keeps a host serving 1,500
+ * campuses under 300 MB RSS when every campus is used in turn (docs/performance.md, "Campuses at scale").
  */
-export const DEFAULT_CAMPUS_CACHE_MB = 128;
+export const DEFAULT_CAMPUS_CACHE_MB = 64;
 
 /** A loaded part and what it costs in memory as the cache counts it (bytes of its buffers, or an estimate). */
 export interface Loaded<T> {

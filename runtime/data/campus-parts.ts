@@ -95,7 +95,7 @@ export async function readCampusRoutes(v: VersionFiles, artifact: CampusArtifact
     artifact.paths ? readChecked(v, artifact.paths.file) : null,
   ]);
   const value = decodeCampusRoutes(artifact, matrixBytes, pathBytes);
-  return { value, bytes: value.matrix.byteLength + (value.paths?.coordsE7.buffer.byteLength ?? 0) };
+  return { value, bytes: matrixBytes.length + (pathBytes?.length ?? 0) };
 }
 
 export async function readCampusMap(v: VersionFiles, name: string): Promise<Loaded<Buffer>> {
