@@ -72,13 +72,6 @@ export class CampusCache {
     return { budgetBytes, residentBytes, residentParts: this.resident.size, loads, evictions, failures };
   }
 
-  /** Drops every resident part (they are read again on their next use). */
-  clear(): void {
-    for (const s of this.resident) s.drop();
-    this.resident.clear();
-    this.residentBytes = 0;
-  }
-
   /** @internal */
   tick(): number {
     return ++this.clock;
