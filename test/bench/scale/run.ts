@@ -1,6 +1,7 @@
 /**
  * npm run bench:scale -- --campuses N [--out DIR] [--seed S] [--cache-mb M] [--warm-seconds S]
  * npm run bench:scale -- --real [--out DIR]          (the 15 real campuses of sources/)
+ * (`npm run -s bench:scale …` leaves npm's own banner out of stdout.)
  *
  * Issue 25: does a host grow with the number of campuses? Writes N synthetic campuses (generate.ts: sizes
  * drawn from the real campuses) as valid sources to DIR/sources, builds them with the real build into
@@ -76,7 +77,7 @@ function distBytes(): number {
   return Object.values(files).reduce((s, f) => s + f.bytes, manifest.length);
 }
 
-ensureBuilt();
+ensureBuilt(true); // stdout carries the one JSON line
 let plan: PlannedCampus[] = [];
 // DIR is this tool's own: refuse a non-empty directory it did not make, then start from an empty one.
 const MARKER = path.join(out, '.bench-scale');
