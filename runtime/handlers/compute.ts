@@ -1,7 +1,8 @@
 /**
  * The two calculations behind POST /v1/routes, POST /v1/gaps/plan and their legacy aliases:
  * resolve the campus and both buildings, read the precomputed matrix cell, build the Route
- * (and the gap plan). Same code for v1 and legacy, so their results are identical; the legacy
+ * (and the gap plan). A campus's records and then its matrix are read on first use (data/load.ts):
+ * withRouteInputs/withRoutes go on at once when they are resident and through a promise otherwise. Same code for v1 and legacy, so their results are identical; the legacy
  * results then hold the campus's legacy Building records instead of the v1 ones.
  */
 import { planGap, resolveGapPreferences, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
@@ -99,7 +100,7 @@ export function routeInputsKey({ campus, from, to, preferences: p }: RouteInputs
   return `${campus.id}\n${from}\n${to}\n${p.mode}\n${p.walkingSpeedMps}\n${p.transitionBufferMinutes}`;
 }
 
-function gapPlanOf(ctx: AppContext, routes: CampusRoutes, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
+export function computeGapPlan(ctx: AppContext, routes: CampusRoutes, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
   const { route: r, facts } = routeResultOf(ctx, routes, inputs);
   return planGap(
     {
@@ -113,10 +114,6 @@ function gapPlanOf(ctx: AppContext, routes: CampusRoutes, body: GapPlanRequestBo
     },
     ctx.ds.dataVersion,
   );
-}
-
-export function computeGapPlan(ctx: AppContext, routes: CampusRoutes, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
-  return gapPlanOf(ctx, routes, body, inputs);
 }
 
 /** Equal keys, equal gap plans (within one data version): the route's inputs, the gap, the applied gap preferences. */
@@ -147,7 +144,7 @@ function legacyRouteIn(inputs: RouteInputs, ctx: AppContext): RouteOf<LegacyBuil
 export function computeLegacyGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanOf<LegacyBuilding> | Promise<GapPlanOf<LegacyBuilding>> {
   return withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', body, (inputs, b) =>
     withRoutes(inputs, b, (routes, bb) => {
-      const plan = gapPlanOf(ctx, routes, bb, inputs);
+      const plan = computeGapPlan(ctx, routes, bb, inputs);
       const records = legacyRecords(inputs);
       return { ...plan, gap: { ...plan.gap, ...records }, route: { ...plan.route, ...records } };
     }));
