@@ -1,5 +1,5 @@
 /**
- * startServer: load the artifacts once, build the app, listen. Kept small on purpose; the hook points
+ * startServer: load the catalog (campuses are read on first use, data/load.ts), build the app, listen. Kept small on purpose; the hook points
  * for the operational layer are `createServer` options and `attach` (how the request listener is
  * installed — e.g. runtime/ops/harden.ts wraps it with admission, request logs and crash safety).
  * `reload()` swaps in the data version dist/current.json names (SIGHUP, runtime/ops/serve.ts): the app
@@ -10,6 +10,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDataset } from './data/load.ts';
+import { CampusCache, DEFAULT_CAMPUS_CACHE_MB, type PartUnavailable } from './data/campus-cache.ts';
 import { createApp, type App } from './app.ts';
 import { loadCheckedDataset } from './datasets/check.ts';
 import { loadPageFiles } from './pages/load.ts';
@@ -35,6 +36,10 @@ export interface ServerOptions {
   serverOptions?: http.ServerOptions;
   /** Installs the request listener on the server (default: server.on('request', handler)). */
   attach?: (server: http.Server, handler: RequestListener, app: App) => void;
+  /** Byte budget of the campus parts read on first use (default DEFAULT_CAMPUS_CACHE_MB; ops: CAMPUS_CACHE_MB). */
+  campusCacheBytes?: number;
+  /** Told once per campus part that cannot be read (ops: one log line). */
+  onCampusUnavailable?: (failure: PartUnavailable) => void;
 }
 
 export interface StartedServer {
@@ -50,9 +55,11 @@ export interface StartedServer {
 
 export async function startServer(opts: ServerOptions = {}): Promise<StartedServer> {
   const distDir = opts.distDir ?? 'dist';
-  // Read together: the data artifacts, the pages and the list of held data versions.
+  // One cache per process for every version it serves: after a reload the old version's parts are the least recently used.
+  const cache = new CampusCache(opts.campusCacheBytes ?? DEFAULT_CAMPUS_CACHE_MB * 1024 * 1024, { onFailure: opts.onCampusUnavailable });
+  // Read together: the catalog and manifest (campuses are read on first use), the pages and the list of held data versions.
   const [dataset, pages, datasets] = await Promise.all([
-    loadDataset(distDir, opts.dataVersion).catch((e: unknown) => {
+    loadDataset(distDir, opts.dataVersion, cache).catch((e: unknown) => {
       // Named for the operator (ops/start-failure.ts): the data directory is the setting to fix.
       throw Object.assign(new Error(`cannot load the data artifacts in ${distDir}: ${e instanceof Error ? e.message : String(e)}`), { setting: 'DIST_DIR' });
     }),
@@ -78,7 +85,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<StartedServ
     let next: App;
     try {
       // Also for the same version: the rescan may find other versions held for download.
-      next = createApp(await loadCheckedDataset(distDir), { now: opts.now, pages, datasets: await scanDatasets(distDir) });
+      next = createApp(await loadCheckedDataset(distDir, cache), { now: opts.now, pages, datasets: await scanDatasets(distDir) });
     } catch (e) {
       return { status: 'refused', from, to: from, reason: (e as Error).message };
     }

@@ -1,7 +1,8 @@
 /** catalog.json: registry material, per-campus summary and the data licence notice. */
-import type { CatalogArtifact } from '../../runtime/contract/index.ts';
+import type { CampusExamples, CatalogArtifact } from '../../runtime/contract/index.ts';
 import type { ValidSources } from '../load/source-types.ts';
-import type { CompiledCampus } from './campus/campus.ts';
+import type { CampusCoverage } from '../../runtime/domain/types.ts';
+import type { Extent } from './map/campus-map.ts';
 import { compareStrings } from './campus/buildings.ts';
 
 export const LICENSE_NOTICE =
@@ -13,11 +14,22 @@ export const LICENSE_NOTICE =
   '(courtesy attribution: University of British Columbia). Building names and codes are factual data from the ' +
   "universities' official campus maps and building lists; no map artwork or page text is copied.";
 
+/** What the catalog says of each compiled campus (build/write/summary.ts keeps it). */
+export interface CatalogFacts {
+  stats: { buildings: number; entrances: number; places: number };
+  coverage: CampusCoverage;
+  routeGeometry: boolean;
+  placeIds: string[];
+  /** Bounding box of everything the campus map draws. */
+  extent: Extent;
+  examples: CampusExamples;
+}
+
 export function catalogArtifact(
   sources: ValidSources,
   dataVersion: string,
   generatedAt: string,
-  compiled: ReadonlyMap<string, CompiledCampus>,
+  compiled: ReadonlyMap<string, CatalogFacts>,
 ): CatalogArtifact {
   const { registry } = sources;
   const attribution = new Set<string>();
@@ -35,7 +47,7 @@ export function catalogArtifact(
       defaultCampus: u.defaultCampus,
     })),
     campuses: registry.campuses.map((c) => {
-      const { stats } = compiled.get(c.id)!;
+      const { stats, coverage, routeGeometry, placeIds, extent, examples } = compiled.get(c.id)!;
       return {
         id: c.id,
         universityId: c.universityId,
@@ -46,12 +58,15 @@ export function catalogArtifact(
         bounds: c.bounds,
         boundsSource: c.boundsSource,
         walkingGraph: c.walkingGraph,
-        extent: compiled.get(c.id)!.extent,
+        extent,
         buildingCount: stats.buildings,
         entranceCount: stats.entrances,
         placeCount: stats.places,
         dataVersion,
-        coverage: compiled.get(c.id)!.coverage,
+        coverage,
+        routeGeometry,
+        placeIds,
+        examples,
       };
     }),
     license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },

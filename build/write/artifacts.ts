@@ -1,51 +1,68 @@
 /**
- * The artifact directory: serializes the compiled data with the contract's encoders (runtime/contract),
- * adds manifest.json and publishes `dist/<dataVersion>/` then `dist/current.json` (both via temporary
- * names and rename).
+ * The artifact directory: serializes the compiled data with the contract's encoders (runtime/contract)
+ * and writes a data version as it is built — each campus's files as soon as they are compiled, so the
+ * build holds one campus's artifacts at a time — then adds manifest.json and publishes
+ * `dist/<dataVersion>/` and `dist/current.json` (both via temporary names and rename).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, campusFile, encodeJson, encodeManifest, encodeMatrix, encodePaths, type CatalogArtifact } from '../../runtime/contract/index.ts';
+import { CURRENT_FILE, MANIFEST_FILE, encodeManifestEntries, encodeMatrix, encodePaths, encodeJson, campusFile } from '../../runtime/contract/index.ts';
+import { sha256Hex } from '../../runtime/contract/manifest.ts';
 import type { CompiledCampus } from '../compile/campus/campus.ts';
 
-/** Artifact files (relative path → bytes), manifest excluded. */
-export function artifactFiles(catalog: CatalogArtifact, campuses: readonly CompiledCampus[]): Map<string, Buffer> {
+/** A campus's artifact files (relative path → bytes). */
+export function campusArtifactFiles(c: CompiledCampus): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  files.set(CATALOG_FILE, encodeJson(catalog));
-  for (const c of campuses) {
-    files.set(campusFile(c.artifact.campus), encodeJson(c.artifact));
-    files.set(c.artifact.routes.file, encodeMatrix(c.matrix.data));
-    if (c.artifact.paths) files.set(c.artifact.paths.file, encodePaths(c.matrix.paths));
-    const candidates = c.artifact.stepFreeCandidates;
-    if (candidates && c.candidates) {
-      files.set(candidates.file, encodeMatrix(c.candidates.data));
-      files.set(candidates.paths.file, encodePaths(c.candidates.paths));
-    }
-    files.set(c.artifact.map, c.map);
+  files.set(campusFile(c.artifact.campus), encodeJson(c.artifact));
+  files.set(c.artifact.routes.file, encodeMatrix(c.matrix.data));
+  if (c.artifact.paths) files.set(c.artifact.paths.file, encodePaths(c.matrix.paths));
+  const candidates = c.artifact.stepFreeCandidates;
+  if (candidates && c.candidates) {
+    files.set(candidates.file, encodeMatrix(c.candidates.data));
+    files.set(candidates.paths.file, encodePaths(c.candidates.paths));
   }
+  files.set(c.artifact.map, c.map);
   return files;
 }
 
-/** Writes `outDir/<dataVersion>/…` and then `outDir/current.json`; returns the version directory. */
-export function publish(outDir: string, dataVersion: string, files: ReadonlyMap<string, Buffer>): string {
-  const all = new Map(files);
-  all.set(MANIFEST_FILE, encodeManifest(dataVersion, files));
-  mkdirSync(outDir, { recursive: true });
-  const unique = `${process.pid}-${Date.now()}`;
-  const tmp = join(outDir, `.tmp-${dataVersion}-${unique}`);
-  for (const [path, bytes] of [...all].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    mkdirSync(dirname(join(tmp, path)), { recursive: true });
-    writeFileSync(join(tmp, path), bytes);
+/** A data version being written into a temporary directory; publish() puts it in place, abandon() removes it. */
+export class VersionWriter {
+  private readonly entries = new Map<string, { sha256: string; bytes: number }>();
+  private readonly unique = `${process.pid}-${Date.now()}`;
+  readonly tmp: string;
+
+  constructor(readonly outDir: string, readonly dataVersion: string) {
+    mkdirSync(outDir, { recursive: true });
+    this.tmp = join(outDir, `.tmp-${dataVersion}-${this.unique}`);
   }
-  const target = join(outDir, dataVersion);
-  if (existsSync(target)) {
-    const old = join(outDir, `.old-${dataVersion}-${unique}`);
-    renameSync(target, old);
-    rmSync(old, { recursive: true, force: true });
+
+  /** Writes one artifact file (its sha256 is computed unless the caller has it already). */
+  add(path: string, bytes: Buffer, sha256 = sha256Hex(bytes)): void {
+    if (this.entries.has(path)) throw new Error(`artifact ${path} written twice`);
+    mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
+    writeFileSync(join(this.tmp, path), bytes);
+    this.entries.set(path, { sha256, bytes: bytes.length });
   }
-  renameSync(tmp, target);
-  const currentTmp = join(outDir, `.current-${unique}.json`);
-  writeFileSync(currentTmp, JSON.stringify({ dataVersion }) + '\n');
-  renameSync(currentTmp, join(outDir, CURRENT_FILE));
-  return target;
+
+  /** Adds the manifest, replaces `outDir/<dataVersion>/` and then `outDir/current.json`; returns the version directory. */
+  publish(): string {
+    const sorted = new Map([...this.entries].sort(([a], [b]) => (a < b ? -1 : 1)));
+    mkdirSync(this.tmp, { recursive: true });
+    writeFileSync(join(this.tmp, MANIFEST_FILE), encodeManifestEntries(this.dataVersion, sorted));
+    const target = join(this.outDir, this.dataVersion);
+    if (existsSync(target)) {
+      const old = join(this.outDir, `.old-${this.dataVersion}-${this.unique}`);
+      renameSync(target, old);
+      rmSync(old, { recursive: true, force: true });
+    }
+    renameSync(this.tmp, target);
+    const currentTmp = join(this.outDir, `.current-${this.unique}.json`);
+    writeFileSync(currentTmp, JSON.stringify({ dataVersion: this.dataVersion }) + '\n');
+    renameSync(currentTmp, join(this.outDir, CURRENT_FILE));
+    return target;
+  }
+
+  abandon(): void {
+    rmSync(this.tmp, { recursive: true, force: true });
+  }
 }

@@ -9,6 +9,8 @@ import { DETOUR_WARNING_RATIO } from '../../runtime/domain/route-result.ts';
 export interface BuildReport {
   dataVersion: string;
   campuses: CampusStats[];
+  /** Campuses copied from an earlier build (inputs unchanged) rather than compiled. */
+  reused: number;
   milliseconds: number;
 }
 
@@ -88,6 +90,7 @@ export function formatReport(r: BuildReport): string {
     }
   }
   lines.push(...coverageTable(r.campuses), ...detourLines(r.campuses));
-  lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s`);
+  const reused = r.reused ? ` (${r.campuses.length - r.reused} compiled, ${r.reused} unchanged since an earlier build)` : '';
+  lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s${reused}`);
   return lines.join('\n');
 }

@@ -55,9 +55,27 @@ export interface CampusCounts {
   placeCount: number;
   dataVersion: string;
   coverage: CampusCoverage;
+  /** Whether any route path is stored with node positions (the campus's `route-geometry` capability). */
+  routeGeometry: boolean;
+  /** Ids of the campus's places, sorted: the server finds a place's campus without reading every campus file. */
+  placeIds: string[];
+  /** Real records for the OpenAPI document's examples, chosen at build time so start-up reads no campus file. */
+  examples: CampusExamples;
 }
 
-/** `catalog.json` in the artifact directory: registry + root-record material. */
+/**
+ * Example subjects of a campus (runtime/openapi/examples.ts): up to two buildings (located with entrances
+ * first, then located, then any; code order within each) and its first place by id.
+ */
+export interface CampusExamples {
+  buildings: { code: string; name: string; category: string }[];
+  place: { id: string; name: string; kind: string; building: string } | null;
+}
+
+/**
+ * `catalog.json` in the artifact directory: registry + root-record material, and all the server reads at
+ * start-up besides the manifest (campus files, matrices, paths and maps are read on first use).
+ */
 export interface CatalogArtifact {
   dataVersion: string;
   /** date-time of the data (the latest retrieval date at 00:00Z) — deterministic. */
@@ -107,12 +125,15 @@ export function decodeCampus(text: string, campus: string): CampusArtifact {
   return artifact;
 }
 
+/** The manifest of `files` (relative path → sha256 and size, manifest excluded), as bytes (keys sorted). */
+export function encodeManifestEntries(dataVersion: string, files: ReadonlyMap<string, { sha256: string; bytes: number }>): Buffer {
+  const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: Object.fromEntries(files) };
+  return Buffer.from(stringify(manifest) + '\n');
+}
+
 /** The manifest of `files` (relative path → bytes, manifest excluded), as bytes (keys sorted). */
 export function encodeManifest(dataVersion: string, files: ReadonlyMap<string, Buffer>): Buffer {
-  const entries: Manifest['files'] = {};
-  for (const [path, bytes] of files) entries[path] = { sha256: sha256Hex(bytes), bytes: bytes.length };
-  const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: entries };
-  return Buffer.from(stringify(manifest) + '\n');
+  return encodeManifestEntries(dataVersion, new Map([...files].map(([path, bytes]) => [path, { sha256: sha256Hex(bytes), bytes: bytes.length }])));
 }
 
 /** Parses a manifest and refuses one of another format version (`where` names the directory). */

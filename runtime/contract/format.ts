@@ -3,7 +3,7 @@
  * (reader). Bump FORMAT_VERSION whenever the shape or meaning of any artifact file changes: a `dist/`
  * written in another format is refused at load, and `build/tools/ensure.ts` rebuilds it.
  */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 3; // 3: step-free candidates, outlines and extent; catalog campuses carry routeGeometry and placeIds (lazy campus loading)
 
 /** `dist/current.json`: `{ "dataVersion" }` of the published version directory. */
 export const CURRENT_FILE = 'current.json';

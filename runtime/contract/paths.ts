@@ -51,8 +51,9 @@ export function decodePaths(buf: Buffer, info: RoutePathsInfo, cellCount: number
   const count = info.nodes * 2 + cellCount * 2 + info.steps;
   if (buf.byteLength !== count * 4) throw new Error(`route paths of ${campus}: ${buf.byteLength} bytes, expected ${count * 4}`);
   let values: Int32Array;
-  if (endianness() === 'LE') values = new Int32Array(new Uint8Array(buf).buffer); // aligned copy
-  else values = Int32Array.from({ length: count }, (_, k) => buf.readInt32LE(k * 4));
+  if (endianness() !== 'LE') values = Int32Array.from({ length: count }, (_, k) => buf.readInt32LE(k * 4));
+  else if (buf.byteOffset % 4 === 0) values = new Int32Array(buf.buffer, buf.byteOffset, count); // a view: no copy
+  else values = new Int32Array(new Uint8Array(buf).buffer); // aligned copy
   const a = info.nodes * 2;
   const b = a + cellCount * 2;
   return { coordsE7: values.subarray(0, a), cells: values.subarray(a, b), steps: values.subarray(b) };

@@ -6,7 +6,7 @@
 import { readPath } from '../contract/paths.ts';
 import { readRouteCell } from '../contract/matrix.ts';
 import { OUTCOME, type LineString, type RouteMode } from '../domain/types.ts';
-import type { CampusData } from './load.ts';
+import type { CampusRoutes } from './load.ts';
 
 export type { LineString };
 
@@ -16,11 +16,11 @@ export type { LineString };
  * buildings join the graph at one position, e.g. a door they share) has no line to draw: null, never a
  * zero-length LineString.
  */
-export function routeGeometry(campus: CampusData, mode: RouteMode, from: number, to: number): LineString | null {
-  const m = campus.modes.indexOf(mode);
-  if (m < 0 || campus.paths === null) return null;
-  if (OUTCOME[readRouteCell(campus.matrix, campus.n, m, from, to).outcome] !== 'routed') return null;
-  const coordinates = readPath(campus.paths, campus.n, m, from, to);
+export function routeGeometry(routes: CampusRoutes, mode: RouteMode, from: number, to: number): LineString | null {
+  const m = routes.modes.indexOf(mode);
+  if (m < 0 || routes.paths === null) return null;
+  if (OUTCOME[readRouteCell(routes.matrix, routes.n, m, from, to).outcome] !== 'routed') return null;
+  const coordinates = readPath(routes.paths, routes.n, m, from, to);
   return coordinates !== null && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
 }
 
@@ -28,8 +28,8 @@ export function routeGeometry(campus: CampusData, mode: RouteMode, from: number,
  * The walked path of the step-free candidate [from][to], or null when there is none or it has fewer than
  * two positions (both doors at one node: nothing to draw).
  */
-export function candidateGeometry(campus: CampusData, from: number, to: number): LineString | null {
-  if (campus.candidates === null) return null;
-  const coordinates = readPath(campus.candidates.paths, campus.n, 0, from, to);
+export function candidateGeometry(routes: CampusRoutes, from: number, to: number): LineString | null {
+  if (routes.candidates === null) return null;
+  const coordinates = readPath(routes.candidates.paths, routes.n, 0, from, to);
   return coordinates && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
 }

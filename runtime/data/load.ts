@@ -1,63 +1,52 @@
 /**
- * Loads the build artifacts into memory once at start-up: dist/current.json → dist/<dataVersion>/
- * {manifest.json, catalog.json, campuses/<id>.json, routes/<id>.bin, paths/<id>.bin, maps/<id>.geojson},
- * decoded by runtime/contract.
- * A dist/ written in another artifact format is refused; beyond that it verifies only what it needs
- * to read (the build owns integrity) and fails loudly on a missing or malformed artifact.
+ * Loads a data version for serving: dist/current.json → dist/<dataVersion>/{manifest.json, catalog.json}
+ * at start-up, and nothing else. Every campus is a resident handle (its catalog entry) whose parts are
+ * read on first use and kept in the process's campus cache (campus-cache.ts, byte budget, LRU):
+ *   - data: campuses/<id>.json (buildings, entrances, identity indexes, places),
+ *   - routes: routes/<id>.bin and paths/<id>.bin (read after the campus's data, which describes them),
+ *   - map: maps/<id>.geojson (served as stored; it does not need the data).
+ * So start-up and memory follow the traffic's working set, not the number of campuses. Each file is
+ * checked against the manifest when it is read (campus-parts.ts); a part that cannot be read answers
+ * 503 for its campus (handlers/resolve.ts) while the other campuses keep serving.
+ * A dist/ written in another artifact format is refused at start-up.
  */
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PlaceRecord, RouteMode } from '../domain/types.ts';
+import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest, mapFile, type CatalogArtifact, type Manifest } from '../contract/index.ts';
+import { CampusCache, DEFAULT_CAMPUS_CACHE_MB, type Slot } from './campus-cache.ts';
 import {
-  CATALOG_FILE,
-  CURRENT_FILE,
-  MANIFEST_FILE,
-  campusFile,
-  decodeCampus,
-  decodeCatalog,
-  decodeManifest,
-  decodeMatrix,
-  decodePaths,
-  decodeCandidates,
-  type CampusArtifact,
-  type RoutePaths,
-  type CatalogArtifact,
-} from '../contract/index.ts';
+  readCampusData, readCampusMap, readCampusRoutes,
+  type CampusData, type CampusRoutes, type CatalogCampus, type VersionFiles,
+} from './campus-parts.ts';
 
-export type CatalogCampus = CatalogArtifact['campuses'][number];
+export type { CampusData, CampusRoutes, CatalogCampus };
 export type CatalogUniversity = CatalogArtifact['universities'][number];
 
-export interface CampusData {
+/** A campus of the dataset: its catalog entry, always resident, and its parts, read on first use. */
+export interface Campus {
   id: string;
   universityId: string;
   info: CatalogCampus;
-  artifact: CampusArtifact;
-  /** Match-key lookups as Maps (no prototype keys such as `__proto__` or `constructor`). */
-  codeIndex: Map<string, number>;
-  nameIndex: Map<string, number[]>;
-  /** Route matrix [mode][from][to][field] as Float64 values (runtime/contract/matrix.ts). */
-  matrix: Float64Array;
-  modes: RouteMode[];
-  n: number;
-  /** Places of this campus ordered by id. */
-  places: PlaceRecord[];
-  /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
-  paths: RoutePaths | null;
-  /** Step-free candidates and their paths (runtime/contract/candidates.ts); null where the graph records no stairs. */
-  candidates: { values: Float64Array; paths: RoutePaths } | null;
-  /** The campus map GeoJSON as stored, read on first use (most processes never serve it; ~1 MB each). */
-  map: () => Promise<Buffer>;
+  data: Slot<CampusData>;
+  routes: Slot<CampusRoutes>;
+  map: Slot<Buffer>;
 }
 
 export interface Dataset {
   dataVersion: string;
   generatedAt: string;
   catalog: CatalogArtifact;
+  manifest: Manifest;
+  /** dist/<dataVersion> */
+  versionDir: string;
   /** Campuses in registry order. */
-  campuses: CampusData[];
-  campusById: Map<string, CampusData>;
+  campuses: Campus[];
+  campusById: Map<string, Campus>;
   universityById: Map<string, CatalogUniversity>;
-  placeById: Map<string, { place: PlaceRecord; campus: CampusData }>;
+  /** The campus of each place id (place ids are global). */
+  placeCampus: Map<string, Campus>;
+  /** The process's campus cache (shared by every loaded version). */
+  cache: CampusCache;
 }
 
 /** Reads the current data version from dist/current.json. */
@@ -69,65 +58,51 @@ export async function currentVersion(distDir: string): Promise<string> {
   return current.dataVersion;
 }
 
-async function loadCampus(versionDir: string, info: CatalogCampus): Promise<CampusData> {
-  const artifact = decodeCampus(await readFile(path.join(versionDir, campusFile(info.id)), 'utf8'), info.id);
-  const { routes } = artifact;
-  const sf = artifact.stepFreeCandidates;
-  const [matrixBytes, pathBytes, candidateBytes, candidatePathBytes] = await Promise.all([
-    readFile(path.join(versionDir, routes.file)),
-    artifact.paths ? readFile(path.join(versionDir, artifact.paths.file)) : null,
-    sf ? readFile(path.join(versionDir, sf.file)) : null,
-    sf ? readFile(path.join(versionDir, sf.paths.file)) : null,
-  ]);
-  const mapPath = path.join(versionDir, artifact.map);
-  await access(mapPath); // present now, read on first use
-  let mapBytes: Promise<Buffer> | undefined;
-  const map = () => (mapBytes ??= readFile(mapPath));
-  const matrix = decodeMatrix(matrixBytes, routes, info.id);
-  const cellCount = routes.modes.length * routes.n * routes.n;
-  const paths = artifact.paths && pathBytes ? decodePaths(pathBytes, artifact.paths, cellCount, info.id) : null;
-  const candidates =
-    sf && candidateBytes && candidatePathBytes
-      ? { values: decodeCandidates(candidateBytes, sf, info.id), paths: decodePaths(candidatePathBytes, sf.paths, sf.n * sf.n, info.id) }
-      : null;
+function campusOf(v: VersionFiles, info: CatalogCampus, cache: CampusCache): Campus {
+  const data = cache.slot(info.id, 'data', () => readCampusData(v, info));
+  const artifact = async () => (data.ready() ?? (await data.load())).artifact;
   return {
     id: info.id,
     universityId: info.universityId,
     info,
-    artifact,
-    codeIndex: new Map(Object.entries(artifact.codeIndex)),
-    nameIndex: new Map(Object.entries(artifact.nameIndex)),
-    matrix,
-    modes: routes.modes,
-    n: routes.n,
-    places: [...artifact.places].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-    paths,
-    candidates,
-    map,
+    data,
+    routes: cache.slot(info.id, 'routes', async () => readCampusRoutes(v, await artifact())),
+    map: cache.slot(info.id, 'map', () => readCampusMap(v, mapFile(info.id))),
   };
 }
 
-/** Loads the version dist/current.json names, or `version` when given (a cluster worker joining a served version). */
-export async function loadDataset(distDir = 'dist', version?: string): Promise<Dataset> {
+/**
+ * Loads the version dist/current.json names, or `version` when given (a cluster worker joining a served
+ * version). Reads the manifest and the catalog only; `cache` holds the campuses' parts once they are used.
+ */
+export async function loadDataset(distDir = 'dist', version?: string, cache = new CampusCache(DEFAULT_CAMPUS_CACHE_MB * 1024 * 1024)): Promise<Dataset> {
   const dataVersion = version ?? (await currentVersion(distDir));
   const versionDir = path.join(distDir, dataVersion);
-  decodeManifest(await readFile(path.join(versionDir, MANIFEST_FILE), 'utf8'), versionDir);
-  const catalog = decodeCatalog(await readFile(path.join(versionDir, CATALOG_FILE), 'utf8'), dataVersion);
-  const campuses = await Promise.all(catalog.campuses.map((c) => loadCampus(versionDir, c)));
-  const placeById = new Map<string, { place: PlaceRecord; campus: CampusData }>();
+  const [manifestText, catalogText] = await Promise.all([
+    readFile(path.join(versionDir, MANIFEST_FILE), 'utf8'),
+    readFile(path.join(versionDir, CATALOG_FILE), 'utf8'),
+  ]);
+  const manifest = decodeManifest(manifestText, versionDir);
+  const catalog = decodeCatalog(catalogText, dataVersion);
+  const files: VersionFiles = { dir: versionDir, manifest };
+  const campuses = catalog.campuses.map((c) => campusOf(files, c, cache));
+  const placeCampus = new Map<string, Campus>();
   for (const campus of campuses) {
-    for (const place of campus.places) {
-      if (placeById.has(place.id)) throw new Error(`place id ${place.id} is not globally unique`);
-      placeById.set(place.id, { place, campus });
+    for (const id of campus.info.placeIds) {
+      if (placeCampus.has(id)) throw new Error(`place id ${id} is not globally unique`);
+      placeCampus.set(id, campus);
     }
   }
   return {
     dataVersion,
     generatedAt: catalog.generatedAt,
     catalog,
+    manifest,
+    versionDir,
     campuses,
     campusById: new Map(campuses.map((c) => [c.id, c])),
     universityById: new Map(catalog.universities.map((u) => [u.id, u])),
-    placeById,
+    placeCampus,
+    cache,
   };
 }

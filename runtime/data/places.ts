@@ -5,7 +5,7 @@
 import type { AvailabilityAt, PlaceRecord } from '../domain/types.ts';
 import { evaluateAvailability } from '../domain/availability.ts';
 import { matchKey } from '../domain/match-key.ts';
-import type { CampusData, Dataset } from './load.ts';
+import type { CampusData } from './load.ts';
 
 export interface EvaluatedPlace {
   place: PlaceRecord;
@@ -14,14 +14,8 @@ export interface EvaluatedPlace {
 }
 
 export class PlaceCatalog {
-  /** Match keys of the name and amenities, for `q`. */
-  private readonly keys = new Map<PlaceRecord, string[]>();
-
-  constructor(ds: Dataset) {
-    for (const campus of ds.campuses) {
-      for (const p of campus.places) this.keys.set(p, [matchKey(p.name), ...p.amenities.map(matchKey)]);
-    }
-  }
+  /** Match keys of the name and amenities, for `q`: made on first use, gone with the campus's records when they are evicted. */
+  private readonly keys = new WeakMap<PlaceRecord, string[]>();
 
   evaluate(place: PlaceRecord, campus: CampusData, now: Date): EvaluatedPlace {
     return { place, campus, state: evaluateAvailability(place, campus.artifact.region, campus.artifact.timeZone, now) };
@@ -29,6 +23,8 @@ export class PlaceCatalog {
 
   matchesQuery(place: PlaceRecord, qKey: string): boolean {
     if (qKey === '') return true;
-    return this.keys.get(place)!.some((k) => k.includes(qKey));
+    let keys = this.keys.get(place);
+    if (keys === undefined) this.keys.set(place, (keys = [matchKey(place.name), ...place.amenities.map(matchKey)]));
+    return keys.some((k) => k.includes(qKey));
   }
 }

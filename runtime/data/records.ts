@@ -20,17 +20,17 @@ export interface UniversityRecord {
 }
 
 /** The catalog campus with `university` for `universityId`, plus isDefault and capabilities. */
-export type CampusRecord = { id: string; university: string } & Omit<CatalogCampus, 'id' | 'universityId'> & {
+export type CampusRecord = { id: string; university: string } & Omit<CatalogCampus, 'id' | 'universityId' | 'routeGeometry' | 'placeIds' | 'examples'> & {
   isDefault: boolean;
   capabilities: string[];
 };
 
-function campusCapabilities(ds: Dataset, c: CatalogCampus): string[] {
+function campusCapabilities(c: CatalogCampus): string[] {
   const caps = ['buildings', 'places', 'routes', 'gap-plans'];
   caps.push(c.walkingGraph ? 'mapped-walking-routes' : 'approximate-routes');
   if (c.coverage.buildingsWithLocation > 0) caps.push('building-locations');
   if (c.coverage.entrances > 0) caps.push('entrances');
-  if ((ds.campusById.get(c.id)?.artifact.paths?.nodes ?? 0) > 0) caps.push('route-geometry');
+  if (c.routeGeometry) caps.push('route-geometry');
   caps.push('campus-map');
   return caps;
 }
@@ -53,7 +53,7 @@ export function campusRecord(ds: Dataset, c: CatalogCampus): CampusRecord {
     placeCount: c.placeCount,
     dataVersion: c.dataVersion,
     coverage: c.coverage,
-    capabilities: campusCapabilities(ds, c),
+    capabilities: campusCapabilities(c),
   };
 }
 

@@ -3,7 +3,7 @@
  * university alone selects its default campus. Unknown ids and a campus of another university are
  * outcomes here; the HTTP errors they become depend on the endpoint (handlers/resolve.ts).
  */
-import type { CampusData, CatalogUniversity, Dataset } from './load.ts';
+import type { Campus, CatalogUniversity, Dataset } from './load.ts';
 
 export interface Selection {
   university?: string;
@@ -12,7 +12,7 @@ export interface Selection {
 
 /** What a selection resolves to; handlers/resolve.ts turns the failures into API errors. */
 export type SelectionOutcome =
-  | { kind: 'campus'; campus: CampusData }
+  | { kind: 'campus'; campus: Campus }
   | { kind: 'unknown'; what: 'university' | 'campus'; id: string }
   | { kind: 'mismatch'; campus: string; university: string };
 
@@ -20,7 +20,7 @@ export function findUniversity(ds: Dataset, id: string): CatalogUniversity | und
   return ds.universityById.get(id.toLowerCase());
 }
 
-export function findCampus(ds: Dataset, id: string): CampusData | undefined {
+export function findCampus(ds: Dataset, id: string): Campus | undefined {
   return ds.campusById.get(id.toLowerCase());
 }
 

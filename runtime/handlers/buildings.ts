@@ -2,7 +2,7 @@
 import { searchBuildings } from '../data/buildings.ts';
 import type { CampusData } from '../data/load.ts';
 import type { Selection } from '../data/select.ts';
-import { requireBuilding, selectCampus } from './resolve.ts';
+import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
@@ -31,11 +31,7 @@ export function checkBuildingIdentifier(raw: string | undefined): string {
 export function buildingsListHandler(ctx: AppContext): Handler {
   const cache = new BoundedCache<Reply>(512);
   const { ds } = ctx;
-  return (_req, q) => {
-    const key = canonicalQuery(q);
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const campus = selectCampus(ds, selectionOf(q), 'collection');
+  const answer = (campus: CampusData, q: QueryValues, key: string): Reply => {
     const matches = searchBuildings(campus, q.q as string | undefined, q.category as string | undefined);
     const { page, pagination } = paginate(matches, q);
     const data = `[${page.map((i) => ctx.buildingJson(campus, i)).join(',')}]`;
@@ -46,34 +42,46 @@ export function buildingsListHandler(ctx: AppContext): Handler {
       etag: weakEtag(ds.dataVersion, '/v1/buildings', key),
     });
   };
+  return (_req, q) => {
+    const key = canonicalQuery(q);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const campus = selectCampus(ds, selectionOf(q), 'collection');
+    const data = campus.data.ready();
+    return data ? answer(data, q, key) : loadPart(campus.data).then((d) => answer(d, q, key));
+  };
 }
+
+/** Prepared replies of single buildings (each a few KB). */
+export const BUILDING_REPLIES_KEPT = 4096;
 
 export function buildingHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
-  const replies = new Map<string, Reply>();
+  const replies = new BoundedCache<Reply>(BUILDING_REPLIES_KEPT);
   const replyFor = (campus: CampusData, index: number): Reply => {
     const key = `${campus.id}/${index}`;
     let r = replies.get(key);
     if (!r) {
       const code = campus.artifact.buildings[index].code;
-      r = {
+      r = replies.set(key, {
         kind: 'template',
         template: successTemplate(ctx.buildingJson(campus, index), ds.dataVersion, { generatedAt: ds.generatedAt }).encode(),
         cacheControl: CACHE_STATIC,
         etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}`, `campus=${campus.id}`),
-      };
-      replies.set(key, r); // bounded by the number of buildings
+      });
     }
     return r;
   };
   // Resolved lookups by (canonical selection, identifier as sent): repeated lookups skip normalization.
   const resolved = new BoundedCache<Reply>(4096);
+  const answer = (campus: CampusData, id: string, key: string): Reply => resolved.set(key, replyFor(campus, requireBuilding(campus, id)));
   return (req, q) => {
     const id = checkBuildingIdentifier(req.params.building);
     const key = `${canonicalQuery(q)}\n${id}`;
     const hit = resolved.get(key);
     if (hit) return hit;
     const campus = selectCampus(ds, selectionOf(q), 'lookup');
-    return resolved.set(key, replyFor(campus, requireBuilding(campus, id)));
+    const data = campus.data.ready();
+    return data ? answer(data, id, key) : loadPart(campus.data).then((d) => answer(d, id, key));
   };
 }

@@ -8,7 +8,10 @@ import { CACHE_NO_STORE } from '../http/headers.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { GapPlanRequestBody, RouteRequestBody } from '../schemas/requests.ts';
-import { computeGapPlan, gapInputs, gapPlanKey, readRequest, routeInputsKey, routeInputsOf, routeResult } from './compute.ts';
+import {
+  computeGapPlan, gapPlanKey, readRequest, routeInputsKey, routeResult, withRouteInputs, withRoutes, type RouteInputs,
+} from './compute.ts';
+import type { CampusRoutes } from '../data/load.ts';
 import type { AppContext, Handler } from './context.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 
@@ -24,25 +27,31 @@ function calculated(frame: SuccessFrame, dataJson: string): Reply {
 }
 
 // The POSTs take no query parameters (SPEC §4): the registry declares none, so any is invalid_query before the body is read.
+// A cold campus's records, then its matrix, are read on first use (compute.ts withRouteInputs/withRoutes); a
+// prepared reply needs neither the matrix nor a new computation.
 export function routeHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
   const replies = new BoundedCache<Reply>(RESULTS_KEPT);
-  const answer = (body: RouteRequestBody): Reply => {
-    const inputs = routeInputsOf(ctx, body);
+  const compute = (routes: CampusRoutes, [inputs, geometry, key]: [RouteInputs, boolean, string]): Reply =>
+    replies.set(key, calculated(frame, routeJson(routeResult(ctx, routes, inputs, geometry), ctx.recordJson)));
+  const answer = (inputs: RouteInputs, body: RouteRequestBody): Reply | Promise<Reply> => {
     const geometry = body.geometry === true;
     const key = geometry ? `${routeInputsKey(inputs)}\ngeometry` : routeInputsKey(inputs);
-    return replies.get(key) ?? replies.set(key, calculated(frame, routeJson(routeResult(ctx, inputs, geometry), ctx.recordJson)));
+    return replies.get(key) ?? withRoutes(inputs, [inputs, geometry, key], compute);
   };
-  return (req) => readRequest(req, ctx.validators.route).then(answer);
+  const perBody = (body: RouteRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', body, answer);
+  return (req) => readRequest(req, ctx.validators.route).then(perBody);
 }
 
 export function gapPlanHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
   const replies = new BoundedCache<Reply>(RESULTS_KEPT);
-  const answer = (body: GapPlanRequestBody): Reply => {
-    const inputs = gapInputs(ctx, body);
+  const compute = (routes: CampusRoutes, [inputs, body, key]: [RouteInputs, GapPlanRequestBody, string]): Reply =>
+    replies.set(key, calculated(frame, gapPlanJson(computeGapPlan(ctx, routes, body, inputs), ctx.recordJson)));
+  const answer = (inputs: RouteInputs, body: GapPlanRequestBody): Reply | Promise<Reply> => {
     const key = gapPlanKey(body, inputs);
-    return replies.get(key) ?? replies.set(key, calculated(frame, gapPlanJson(computeGapPlan(ctx, body, inputs), ctx.recordJson)));
+    return replies.get(key) ?? withRoutes(inputs, [inputs, body, key], compute);
   };
-  return (req) => readRequest(req, ctx.validators.gap).then(answer);
+  const perBody = (body: GapPlanRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', body, answer);
+  return (req) => readRequest(req, ctx.validators.gap).then(perBody);
 }

@@ -1,4 +1,4 @@
-/** GET /v1, /v1/universities[/{id}], /v1/campuses[/{id}], /v1/openapi.json — all prepared at start-up. */
+/** GET /v1, /v1/universities[/{id}], /v1/campuses[/{id}], /v1/openapi.json — prepared from the catalog, once. */
 import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
 import { findCampus, findUniversity } from '../data/select.ts';
 import { successTemplate } from '../http/envelope.ts';
@@ -68,7 +68,7 @@ export function campusesHandler(ctx: AppContext): Handler {
   });
 }
 
-/** One university or campus by id (case-insensitive): a prepared reply; blank → 400, unknown → 404. */
+/** One university or campus by id (case-insensitive): a reply prepared once; blank → 400, unknown → 404. */
 function byIdHandler<T extends { id: string }>(
   ctx: AppContext,
   kind: 'university' | 'campus',
@@ -77,13 +77,17 @@ function byIdHandler<T extends { id: string }>(
   find: (id: string) => { id: string } | undefined,
 ): Handler {
   const collection = kind === 'university' ? 'universities' : 'campuses';
-  const replies = new Map(items.map((item) => [item.id, prepared(ctx, `/v1/${collection}/${item.id}`, record(item))]));
+  const byId = new Map(items.map((item) => [item.id, item]));
+  // Prepared on first request (a catalog of thousands of campuses is mostly never asked one by one), then kept.
+  const replies = new Map<string, Reply>();
   return (req) => {
     const id = (req.params[kind] ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', `The ${kind} id is blank.`);
     const hit = find(id);
     if (!hit) throw new ApiError(`${kind}_not_found`, `Unknown ${kind} '${id}'.`);
-    return replies.get(hit.id)!;
+    let reply = replies.get(hit.id);
+    if (reply === undefined) replies.set(hit.id, (reply = prepared(ctx, `/v1/${collection}/${hit.id}`, record(byId.get(hit.id)!))));
+    return reply;
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The two calculations behind POST /v1/routes, POST /v1/gaps/plan and their legacy aliases:
  * resolve the campus and both buildings, read the precomputed matrix cell, build the Route
- * (and the gap plan). Same code for v1 and legacy, so their results are identical; the legacy
+ * (and the gap plan). A campus's records and then its matrix are read on first use (data/load.ts):
+ * withRouteInputs/withRoutes go on at once when they are resident and through a promise otherwise. Same code for v1 and legacy, so their results are identical; the legacy
  * results then hold the campus's legacy Building records instead of the v1 ones.
  */
 import { planGap, resolveGapPreferences, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
@@ -10,8 +11,8 @@ import {
   ROUTE_WARNING, resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
 } from '../domain/route-result.ts';
 import type { Building, LegacyBuilding } from '../domain/types.ts';
-import { requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
-import type { CampusData } from '../data/load.ts';
+import { loadPart, requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
+import type { Campus, CampusData, CampusRoutes } from '../data/load.ts';
 import { candidateGeometry, routeGeometry, type LineString } from '../data/geometry.ts';
 import { readCandidate } from '../contract/candidates.ts';
 import { stepFreeCandidateOf, wantsStepFreeCandidate, type StepFreeCandidate } from '../domain/step-free-candidate.ts';
@@ -25,20 +26,39 @@ export function readRequest<T>(req: IncomingMessage, validate: (body: unknown) =
   return readJson(req).then(validate);
 }
 
-/** The resolved inputs of a route: campus, building indexes, applied preferences. */
+/** The resolved inputs of a route: campus (its handle and its loaded records), building indexes, applied preferences. */
 export interface RouteInputs {
+  handle: Campus;
   campus: CampusData;
   from: number;
   to: number;
   preferences: RoutePreferences;
 }
 
-/** Resolves a route's inputs; `selection` says how unknown/mismatched ids fail (select.ts). */
-export function resolveRouteInputs(
-  ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined, selection: SelectionContext = 'body',
-): RouteInputs {
-  const campus = selectCampus(ctx.ds, sel, selection);
-  return { campus, from: requireBuilding(campus, fromId, 'from'), to: requireBuilding(campus, toId, 'to'), preferences: resolveRoutePreferences(input) };
+/** Resolves a route's inputs on a campus whose records are loaded. */
+export function routeInputsIn(handle: Campus, campus: CampusData, fromId: string, toId: string, input: RoutePreferencesInput | undefined): RouteInputs {
+  return { handle, campus, from: requireBuilding(campus, fromId, 'from'), to: requireBuilding(campus, toId, 'to'), preferences: resolveRoutePreferences(input) };
+}
+
+/**
+ * `answer(inputs, arg)` for a route's inputs: at once when the selected campus's records are resident,
+ * else once they are read (503 when they cannot be). `answer` is made once per handler, so the warm path
+ * allocates nothing here; `selection` says how unknown/mismatched ids fail (select.ts).
+ */
+export function withRouteInputs<A, R>(
+  ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined, selection: SelectionContext,
+  arg: A, answer: (inputs: RouteInputs, arg: A) => R | Promise<R>,
+): R | Promise<R> {
+  const handle = selectCampus(ctx.ds, sel, selection);
+  const campus = handle.data.ready();
+  if (campus) return answer(routeInputsIn(handle, campus, fromId, toId, input), arg);
+  return loadPart(handle.data).then((c) => answer(routeInputsIn(handle, c, fromId, toId, input), arg));
+}
+
+/** `compute(routes, arg)` with the campus's route matrix and paths: at once when resident, else once read. */
+export function withRoutes<A, R>(inputs: RouteInputs, arg: A, compute: (routes: CampusRoutes, arg: A) => R): R | Promise<R> {
+  const routes = inputs.handle.routes.ready();
+  return routes ? compute(routes, arg) : loadPart(inputs.handle.routes).then((r) => compute(r, arg));
 }
 
 /** A route or gap plan holding Building records of shape B: v1 `Building`, or the legacy aliases' `LegacyBuilding`. */
@@ -49,17 +69,17 @@ export type GapPlanOf<B extends LegacyBuilding> = Omit<GapPlanData, 'gap' | 'rou
 };
 
 /** The route for resolved inputs (one precomputed matrix cell) and the cell's facts, kept beside it (never serialized). */
-function routeResultOf(ctx: AppContext, { campus, from, to, preferences }: RouteInputs): { route: Route; facts: RouteFacts } {
-  const mode = campus.modes.indexOf(preferences.mode);
+function routeResultOf(ctx: AppContext, routes: CampusRoutes, { campus, from, to, preferences }: RouteInputs): { route: Route; facts: RouteFacts } {
+  const mode = routes.modes.indexOf(preferences.mode);
   if (mode === -1) throw new Error(`campus ${campus.id} has no route matrix for mode ${preferences.mode}`);
-  const cell = readRouteCell(campus.matrix, campus.n, mode, from, to);
+  const cell = readRouteCell(routes.matrix, routes.n, mode, from, to);
   const { buildings } = campus.artifact;
   return { route: routeFromCell(cell, buildings[from], buildings[to], preferences, ctx.ds.dataVersion), facts: routeFactsOf(cell) };
 }
 
 /** The route for resolved inputs: one precomputed matrix cell. */
-export function routeOf(ctx: AppContext, inputs: RouteInputs): Route {
-  return routeResultOf(ctx, inputs).route;
+export function routeOf(ctx: AppContext, routes: CampusRoutes, inputs: RouteInputs): Route {
+  return routeResultOf(ctx, routes, inputs).route;
 }
 
 export type RouteWithGeometry = Route & { geometry: LineString | null };
@@ -67,26 +87,28 @@ export type RouteWithGeometry = Route & { geometry: LineString | null };
 export type V1Route = Route & { geometry?: LineString | null; stepFreeCandidate?: StepFreeCandidate | null };
 
 /** The route for resolved inputs with its walked path (issue 10: a LineString for routed results, else null). */
-export function routeWithGeometryOf(ctx: AppContext, inputs: RouteInputs): RouteWithGeometry {
-  return { ...routeOf(ctx, inputs), geometry: routeGeometry(inputs.campus, inputs.preferences.mode, inputs.from, inputs.to) };
+export function routeWithGeometryOf(ctx: AppContext, routes: CampusRoutes, inputs: RouteInputs): RouteWithGeometry {
+  return { ...routeOf(ctx, routes, inputs), geometry: routeGeometry(routes, inputs.preferences.mode, inputs.from, inputs.to) };
 }
 
 /**
  * In step-free mode, when the route is unavailable: the step-free candidate (null when none exists), or,
  * where the campus's graph records no stairs, a warning saying so instead. Other routes are returned as they are.
  */
-function withStepFreeCandidate<R extends Route>(route: R, { campus, from, to, preferences }: RouteInputs, geometry: boolean): R | (R & { stepFreeCandidate: StepFreeCandidate | null }) {
+function withStepFreeCandidate<R extends Route>(
+  route: R, routes: CampusRoutes, { campus, from, to, preferences }: RouteInputs, geometry: boolean,
+): R | (R & { stepFreeCandidate: StepFreeCandidate | null }) {
   if (!wantsStepFreeCandidate(route)) return route;
-  if (campus.candidates === null) return { ...route, warnings: [...route.warnings, ROUTE_WARNING.noStairsRecorded] };
-  const cell = readCandidate(campus.candidates.values, campus.n, from, to);
+  if (routes.candidates === null) return { ...route, warnings: [...route.warnings, ROUTE_WARNING.noStairsRecorded] };
+  const cell = readCandidate(routes.candidates.values, routes.n, from, to);
   const { entrances } = campus.artifact;
-  const candidate = cell && stepFreeCandidateOf(cell, entrances[from]!, entrances[to]!, preferences, geometry ? candidateGeometry(campus, from, to) : undefined);
+  const candidate = cell && stepFreeCandidateOf(cell, entrances[from]!, entrances[to]!, preferences, geometry ? candidateGeometry(routes, from, to) : undefined);
   return { ...route, stepFreeCandidate: candidate };
 }
 
 /** The v1 route for resolved inputs: with its walked path when `geometry`, and the step-free candidate where it applies. */
-export function routeResult(ctx: AppContext, inputs: RouteInputs, geometry: boolean): V1Route {
-  return withStepFreeCandidate(geometry ? routeWithGeometryOf(ctx, inputs) : routeOf(ctx, inputs), inputs, geometry);
+export function routeResult(ctx: AppContext, routes: CampusRoutes, inputs: RouteInputs, geometry: boolean): V1Route {
+  return withStepFreeCandidate(geometry ? routeWithGeometryOf(ctx, routes, inputs) : routeOf(ctx, routes, inputs), routes, inputs, geometry);
 }
 
 /**
@@ -97,14 +119,8 @@ export function routeInputsKey({ campus, from, to, preferences: p }: RouteInputs
   return `${campus.id}\n${from}\n${to}\n${p.mode}\n${p.walkingSpeedMps}\n${p.transitionBufferMinutes}`;
 }
 
-export const routeInputsOf = (ctx: AppContext, body: RouteRequestBody): RouteInputs =>
-  resolveRouteInputs(ctx, body, body.from, body.to, body.preferences);
-
-export const gapInputs = (ctx: AppContext, body: GapPlanRequestBody): RouteInputs =>
-  resolveRouteInputs(ctx, body, body.from, body.to, body.routePreferences);
-
-function gapPlanOf(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
-  const { route: r, facts } = routeResultOf(ctx, inputs);
+export function computeGapPlan(ctx: AppContext, routes: CampusRoutes, body: GapPlanRequestBody, inputs: RouteInputs): GapPlanData {
+  const { route: r, facts } = routeResultOf(ctx, routes, inputs);
   return planGap(
     {
       gap: { term: body.term, weekday: body.weekday, startTime: body.startTime, endTime: body.endTime },
@@ -117,10 +133,6 @@ function gapPlanOf(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInput
     },
     ctx.ds.dataVersion,
   );
-}
-
-export function computeGapPlan(ctx: AppContext, body: GapPlanRequestBody, inputs: RouteInputs = gapInputs(ctx, body)): GapPlanData {
-  return gapPlanOf(ctx, body, inputs);
 }
 
 /** Equal keys, equal gap plans (within one data version): the route's inputs, the gap, the applied gap preferences. */
@@ -139,14 +151,20 @@ function legacyRecords({ campus, from, to }: RouteInputs): { from: LegacyBuildin
   return { from: legacyBuildings[from]!, to: legacyBuildings[to]! };
 }
 
-export function computeLegacyRoute(ctx: AppContext, body: RouteRequestBody): RouteOf<LegacyBuilding> {
-  const inputs = routeInputsOf(ctx, body);
-  return { ...routeOf(ctx, inputs), ...legacyRecords(inputs) };
+/** The legacy route for a request body (records read first when the campus is cold). */
+export function computeLegacyRoute(ctx: AppContext, body: RouteRequestBody): RouteOf<LegacyBuilding> | Promise<RouteOf<LegacyBuilding>> {
+  return withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', ctx, legacyRouteIn);
 }
 
-export function computeLegacyGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanOf<LegacyBuilding> {
-  const inputs = gapInputs(ctx, body);
-  const plan = gapPlanOf(ctx, body, inputs);
-  const records = legacyRecords(inputs);
-  return { ...plan, gap: { ...plan.gap, ...records }, route: { ...plan.route, ...records } };
+function legacyRouteIn(inputs: RouteInputs, ctx: AppContext): RouteOf<LegacyBuilding> | Promise<RouteOf<LegacyBuilding>> {
+  return withRoutes(inputs, ctx, (routes, c) => ({ ...routeOf(c, routes, inputs), ...legacyRecords(inputs) }));
+}
+
+export function computeLegacyGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanOf<LegacyBuilding> | Promise<GapPlanOf<LegacyBuilding>> {
+  return withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', body, (inputs, b) =>
+    withRoutes(inputs, b, (routes, bb) => {
+      const plan = computeGapPlan(ctx, routes, bb, inputs);
+      const records = legacyRecords(inputs);
+      return { ...plan, gap: { ...plan.gap, ...records }, route: { ...plan.route, ...records } };
+    }));
 }

@@ -1,4 +1,8 @@
-/** What every handler gets: the loaded dataset and the things prepared from it once at start-up. */
+/**
+ * What every handler gets: the loaded dataset and the things prepared from it. Campus records are read on
+ * first use (data/load.ts), so what is prepared from them (Building JSON) is made on first use too and
+ * kept by record identity in WeakMaps: it goes when an evicted campus's records are collected.
+ */
 import type { IncomingMessage } from 'node:http';
 import type { Dataset, CampusData } from '../data/load.ts';
 import type { Building, LegacyBuilding } from '../domain/types.ts';
@@ -37,7 +41,7 @@ export interface AppContext {
   placeEtags: BoundedCache<string>;
   /** Serialized Building JSON per campus, same index as the campus's buildings. */
   buildingJson(campus: CampusData, index: number): string;
-  /** Serialized JSON of a Building record of the dataset (by identity; undefined for any other object). */
+  /** Serialized JSON of a Building record (memoized by identity; the same bytes as JSON.stringify). */
   recordJson(building: Building): string | undefined;
   /** The same two in the legacy aliases' frozen Building shape: of the artifact's `legacyBuildings` records. */
   legacyBuildingJson(campus: CampusData, index: number): string;
@@ -47,25 +51,31 @@ export interface AppContext {
 export function createContext(
   ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null, datasets: DatasetStore = EMPTY_STORE,
 ): AppContext {
-  const json = new Map<Building, string>();
-  const legacyJson = new Map<LegacyBuilding, string>();
-  for (const c of ds.campuses) {
-    for (const b of c.artifact.buildings) json.set(b, JSON.stringify(b));
-    for (const b of c.artifact.legacyBuildings) legacyJson.set(b, JSON.stringify(b));
-  }
+  const json = new WeakMap<Building, string>();
+  const legacyJson = new WeakMap<LegacyBuilding, string>();
+  const recordJson = (b: Building): string => {
+    let j = json.get(b);
+    if (j === undefined) json.set(b, (j = JSON.stringify(b)));
+    return j;
+  };
+  const legacyRecordJson = (b: LegacyBuilding): string => {
+    let j = legacyJson.get(b);
+    if (j === undefined) legacyJson.set(b, (j = JSON.stringify(b)));
+    return j;
+  };
   return {
     ds,
     now,
-    places: new PlaceCatalog(ds),
-    placeJson: new PlaceJson(ds),
+    places: new PlaceCatalog(),
+    placeJson: new PlaceJson(),
     validators,
     datasets,
     openapiJson,
     pages,
     placeEtags: new BoundedCache<string>(2048),
-    buildingJson: (campus, index) => json.get(campus.artifact.buildings[index]!)!,
-    recordJson: (building) => json.get(building),
-    legacyBuildingJson: (campus, index) => legacyJson.get(campus.artifact.legacyBuildings[index]!)!,
-    legacyRecordJson: (building) => legacyJson.get(building),
+    buildingJson: (campus, index) => recordJson(campus.artifact.buildings[index]!),
+    recordJson,
+    legacyBuildingJson: (campus, index) => legacyRecordJson(campus.artifact.legacyBuildings[index]!),
+    legacyRecordJson,
   };
 }

@@ -1,13 +1,13 @@
 /** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
 import type { CampusData } from '../data/load.ts';
 import { findCampus } from '../data/select.ts';
-import { requireBuilding, selectCampus } from './resolve.ts';
+import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
 import { CACHE_STATIC } from '../http/headers.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
-import { canonicalQuery } from '../http/query.ts';
+import { canonicalQuery, type QueryValues } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { checkBuildingIdentifier, selectionOf } from './buildings.ts';
@@ -17,13 +17,7 @@ import type { AppContext, Handler } from './context.ts';
 export function entrancesHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
   const replies = new BoundedCache<Reply>(4096);
-  return (req, q) => {
-    const id = checkBuildingIdentifier(req.params.building);
-    const query = canonicalQuery(q);
-    const key = `${query}\n${id}`;
-    const hit = replies.get(key);
-    if (hit) return hit;
-    const campus = selectCampus(ds, selectionOf(q), 'lookup');
+  const answer = (campus: CampusData, id: string, q: QueryValues, query: string, key: string): Reply => {
     const index = requireBuilding(campus, id);
     const { page, pagination } = paginate(campus.artifact.entrances[index], q);
     const code = campus.artifact.buildings[index].code;
@@ -34,26 +28,32 @@ export function entrancesHandler(ctx: AppContext): Handler {
       etag: weakEtag(ds.dataVersion, `/v1/buildings/${code}/entrances`, `campus=${campus.id}\n${query}`),
     });
   };
+  return (req, q) => {
+    const id = checkBuildingIdentifier(req.params.building);
+    const query = canonicalQuery(q);
+    const key = `${query}\n${id}`;
+    const hit = replies.get(key);
+    if (hit) return hit;
+    const campus = selectCampus(ds, selectionOf(q), 'lookup');
+    const data = campus.data.ready();
+    return data ? answer(data, id, q, query, key) : loadPart(campus.data).then((d) => answer(d, id, q, query, key));
+  };
 }
 
-/** The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. */
+/**
+ * The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. The bytes
+ * are a part of the campus read on first use (data/load.ts), held in the campus cache like its matrix.
+ */
 export function campusMapHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
-  const replies = new Map<string, Promise<Reply>>();
-  const replyOf = (campus: CampusData): Promise<Reply> => {
-    let r = replies.get(campus.id);
-    if (!r) {
-      const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, '');
-      r = campus.map().then((body): Reply => ({ kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag }));
-      replies.set(campus.id, r); // bounded by the number of campuses
-    }
-    return r;
-  };
+  const reply = (body: Buffer, etag: string): Reply => ({ kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag });
   return (req) => {
     const id = (req.params.campus ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
     const campus = findCampus(ds, id);
     if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
-    return replyOf(campus);
+    const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, ''); // rare requests of ~1 MB each
+    const body = campus.map.ready();
+    return body ? reply(body, etag) : loadPart(campus.map).then((b) => reply(b, etag));
   };
 }

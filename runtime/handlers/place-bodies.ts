@@ -1,10 +1,10 @@
 /**
  * The one module that prepares place bodies, v1 and legacy (BEHAVIOUR §9). Each place's JSON is prepared
- * once at start-up around its per-request fields; a body is a template (http/template.ts) with blanks for
+ * once, on first use, around its per-request fields; a body is a template (http/template.ts) with blanks for
  * the request's instant (every `evaluatedAt`) and, in the v1 envelope, the request id. Headers come from
  * http/headers.ts.
  */
-import type { CampusData, Dataset } from '../data/load.ts';
+import type { CampusData } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
 import type { PlaceRecord } from '../domain/types.ts';
 import { availabilityVerification } from '../domain/availability.ts';
@@ -60,30 +60,37 @@ const flatBody = (t: Template<InstantBlank>) => new PerInstant((instant) => Buff
 /** v1 records carry the additive fields (hoursText, availabilityVerification); the legacy aliases keep their original shape. */
 export type PlaceShape = 'v1' | 'legacy';
 
-/** Each place's JSON around its per-request fields, prepared once. */
-export class PlaceJson {
-  private readonly fragments = new Map<PlaceRecord, { head: string; legacyTail: string; v1Tail: string }>();
+interface Fragments {
+  head: string;
+  legacyTail: string;
+  v1Tail: string;
+}
 
-  constructor(ds: Dataset) {
-    for (const campus of ds.campuses) {
-      for (const p of campus.places) {
-        const front = JSON.stringify({
-          id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
-          campus: p.campus, amenities: p.amenities, hours: p.hours,
-        });
-        const provenance = `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}`;
-        this.fragments.set(p, {
-          head: front.slice(0, -1) + ',"availability":',
-          legacyTail: `${provenance}}`,
-          v1Tail: `${provenance},"hoursText":${JSON.stringify(p.hoursText)},"availabilityVerification":`,
-        });
-      }
+/** Each place's JSON around its per-request fields, prepared on first use (and gone with its campus's records). */
+export class PlaceJson {
+  private readonly fragments = new WeakMap<PlaceRecord, Fragments>();
+
+  private fragmentsOf(p: PlaceRecord): Fragments {
+    let f = this.fragments.get(p);
+    if (f === undefined) {
+      const front = JSON.stringify({
+        id: p.id, name: p.name, kind: p.kind, building: p.building, university: p.university,
+        campus: p.campus, amenities: p.amenities, hours: p.hours,
+      });
+      const provenance = `,"hoursProvenance":${JSON.stringify(p.hoursProvenance)},"provenance":${JSON.stringify(p.provenance)}`;
+      f = {
+        head: front.slice(0, -1) + ',"availability":',
+        legacyTail: `${provenance}}`,
+        v1Tail: `${provenance},"hoursText":${JSON.stringify(p.hoursText)},"availabilityVerification":`,
+      };
+      this.fragments.set(p, f);
     }
+    return f;
   }
 
   /** Appends a place's JSON, with a hole for its evaluatedAt. */
   append<B extends string>(b: Builder<B>, e: EvaluatedPlace, shape: PlaceShape): Builder<B> {
-    const f = this.fragments.get(e.place)!;
+    const f = this.fragmentsOf(e.place);
     const s = e.state;
     const tail = shape === 'legacy' ? f.legacyTail : `${f.v1Tail}${JSON.stringify(availabilityVerification(e.place, s))}}`;
     return b

@@ -5,9 +5,9 @@
  */
 import { matchKey } from '../domain/match-key.ts';
 import type { PlaceRecord } from '../domain/types.ts';
-import type { CampusData } from '../data/load.ts';
+import type { Campus, CampusData } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
-import { selectCampus } from './resolve.ts';
+import { loadPart, selectCampus } from './resolve.ts';
 import { ApiError } from '../http/errors.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
 import { canonicalQuery, type QueryValues } from '../http/query.ts';
@@ -15,6 +15,7 @@ import { SLUG_PATTERN } from '../schemas/common.ts';
 import { selectionOf } from './buildings.ts';
 import type { AppContext, Handler } from './context.ts';
 import { envelopeReply, envelopeView, type EnvelopeView } from './place-bodies.ts';
+import type { Reply } from '../http/reply.ts';
 import { placesEtag, PlacesViews } from './places-view.ts';
 
 const PLACE_ID = new RegExp(SLUG_PATTERN);
@@ -43,8 +44,7 @@ export const PLACE_VIEWS_MAX = 1024;
 
 export function placesListHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<EnvelopeView>(LIST_VIEWS_MAX);
-  return (_req, q) => {
-    const campus = selectCampus(ctx.ds, selectionOf(q), 'collection');
+  const answer = (campus: CampusData, q: QueryValues): Reply => {
     const key = canonicalQuery(q);
     const noStore = q.openNow !== undefined;
     const now = ctx.now();
@@ -56,30 +56,51 @@ export function placesListHandler(ctx: AppContext): Handler {
     });
     return envelopeReply(view, now, noStore);
   };
+  return (_req, q) => {
+    const campus = selectCampus(ctx.ds, selectionOf(q), 'collection');
+    const data = campus.data.ready();
+    return data ? answer(data, q) : loadPart(campus.data).then((d) => answer(d, q));
+  };
 }
 
-/** Finds a place by id, honouring optional university/campus selectors (404 when it is not there). */
-export function findPlace(ctx: AppContext, rawId: string | undefined, q: QueryValues): { place: PlaceRecord; campus: CampusData } {
+/** A place id as sent, checked (400 when blank or off-pattern), and the campus that holds it (404 when none does). */
+export function findPlaceCampus(ctx: AppContext, rawId: string | undefined, q: QueryValues): { id: string; campus: Campus } {
   const id = (rawId ?? '').trim();
   if (id === '') throw new ApiError('invalid_identifier', 'The place id is blank.');
   if (!PLACE_ID.test(id)) {
     throw new ApiError('invalid_identifier', 'A place id is lower-case letters and digits in hyphen-separated groups, e.g. davis-food-court.');
   }
   if (q.university !== undefined || q.campus !== undefined) selectCampus(ctx.ds, selectionOf(q), 'lookup');
-  const hit = ctx.ds.placeById.get(id);
-  const wrongUniversity = hit && q.university !== undefined && hit.place.university !== q.university;
-  const wrongCampus = hit && q.campus !== undefined && hit.place.campus !== q.campus;
-  if (!hit || wrongUniversity || wrongCampus) throw new ApiError('place_not_found', `No place with id '${id}'.`);
-  return hit;
+  const campus = ctx.ds.placeCampus.get(id);
+  const wrongUniversity = campus && q.university !== undefined && campus.universityId !== q.university;
+  const wrongCampus = campus && q.campus !== undefined && campus.id !== q.campus;
+  if (!campus || wrongUniversity || wrongCampus) throw notFound(id);
+  return { id, campus };
+}
+
+const notFound = (id: string) => new ApiError('place_not_found', `No place with id '${id}'.`);
+
+/** The place `id` among a campus's loaded records (404 if the campus file does not list it after all). */
+export function placeIn(campus: CampusData, id: string): PlaceRecord {
+  const place = campus.placeById.get(id);
+  if (!place) throw notFound(id);
+  return place;
+}
+
+/** `answer(campus records, place)` for a place by id: at once when the campus is resident, else once read. */
+export function withPlace<R>(ctx: AppContext, rawId: string | undefined, q: QueryValues, answer: (campus: CampusData, place: PlaceRecord) => R): R | Promise<R> {
+  const { id, campus } = findPlaceCampus(ctx, rawId, q);
+  const data = campus.data.ready();
+  return data ? answer(data, placeIn(data, id)) : loadPart(campus.data).then((d) => answer(d, placeIn(d, id)));
 }
 
 export function placeHandler(ctx: AppContext): Handler {
   const views = new PlacesViews<EnvelopeView>(PLACE_VIEWS_MAX);
-  return (req, q) => {
-    const { place, campus } = findPlace(ctx, req.params.placeId, q);
+  const answer = (campus: CampusData, place: PlaceRecord): Reply => {
     const now = ctx.now();
     const view = views.get(place.id, now, (at) => [ctx.places.evaluate(place, campus, at)], (shown) =>
       envelopeView(ctx.placeJson, campus.info.dataVersion, { generatedAt: ctx.ds.generatedAt }, shown, false, placesEtag(ctx, shown, `/v1/places/${place.id}`, '')));
     return envelopeReply(view, now, false);
   };
+  return (req, q) => withPlace(ctx, req.params.placeId, q, answer);
 }

@@ -1,9 +1,11 @@
 /**
  * Selection and building resolution as the API answers them: the data layer's outcomes become the
- * errors of BEHAVIOUR §4–6, which depend on the endpoint (collection, single lookup, POST body, alias).
+ * errors of BEHAVIOUR §4–6, which depend on the endpoint (collection, single lookup, POST body, alias);
+ * a campus part that cannot be read becomes 503 campus_unavailable with Retry-After.
  */
 import { resolveBuilding } from '../data/buildings.ts';
-import type { CampusData, Dataset } from '../data/load.ts';
+import type { Campus, CampusData, Dataset } from '../data/load.ts';
+import { PartUnavailable, type Slot } from '../data/campus-cache.ts';
 import { resolveSelection, type Selection } from '../data/select.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 
@@ -14,7 +16,7 @@ import { ApiError, invalidRequest } from '../http/errors.ts';
  */
 export type SelectionContext = 'collection' | 'lookup' | 'body' | 'legacy';
 
-export function selectCampus(ds: Dataset, sel: Selection, ctx: SelectionContext): CampusData {
+export function selectCampus(ds: Dataset, sel: Selection, ctx: SelectionContext): Campus {
   const r = resolveSelection(ds, sel);
   if (r.kind === 'campus') return r.campus;
   if (r.kind === 'unknown') {
@@ -45,4 +47,20 @@ export function requireBuilding(campus: CampusData, identifier: string, field?: 
     `No building on campus ${campus.id} matches '${identifier}'${where}.`,
     field ? { field } : undefined,
   );
+}
+
+/** 503 for a part that cannot be read; anything else goes on as it is (a bug answers 500). */
+function unavailable(e: unknown): never {
+  if (!(e instanceof PartUnavailable)) throw e;
+  const seconds = Math.max(1, Math.ceil((e.retryAt - Date.now()) / 1000));
+  throw new ApiError('campus_unavailable', `The data of campus ${e.campus} cannot be read right now; try again in ${seconds} s.`,
+    { campus: e.campus }, [['Retry-After', String(seconds)]]);
+}
+
+/**
+ * A campus part read on first use (data/load.ts): when it is resident, call `slot.ready()` and go on
+ * synchronously; otherwise this promise of it rejects with the 503 answer when it cannot be read.
+ */
+export function loadPart<T>(slot: Slot<T>): Promise<T> {
+  return slot.load().catch(unavailable);
 }

@@ -15,7 +15,8 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
 import { routeJson } from './result-json.ts';
-import { resolveRouteInputs, routeResult } from './compute.ts';
+import { routeResult, withRouteInputs, withRoutes, type RouteInputs } from './compute.ts';
+import type { CampusRoutes } from '../data/load.ts';
 
 function required(q: QueryValues, name: 'from' | 'to'): string {
   const v = q[name];
@@ -24,24 +25,21 @@ function required(q: QueryValues, name: 'from' | 'to'): string {
 }
 
 /** The reply for query values validated by the registry's rules (registry/endpoints.ts). */
-export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
+export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply | Promise<Reply> {
   const { ds } = ctx;
   const frame = successFrame(ds.dataVersion, { generatedAt: ds.generatedAt });
   // Replies by resolved inputs (campus, building indexes, applied preferences), and lookups as sent.
   const replies = new BoundedCache<Reply>(2048);
   const resolved = new BoundedCache<Reply>(4096);
-  return (q) => {
-    const asSent = canonicalQuery(q);
-    const hit = resolved.get(asSent);
-    if (hit) return hit;
-    const fromId = required(q, 'from');
+  const compute = (routes: CampusRoutes, [r, geometry, key]: [RouteInputs, boolean, string]): Reply =>
+    replies.set(key, {
+      kind: 'template',
+      template: framed(frame, routeJson(routeResult(ctx, routes, r, geometry), ctx.recordJson)).encode(),
+      cacheControl: CACHE_STATIC,
+      etag: weakEtag(ds.dataVersion, '/v1/routes', key),
+    });
+  const answer = (r: RouteInputs, q: QueryValues): Reply | Promise<Reply> => {
     const geometry = q.geometry === 'true';
-    const toId = required(q, 'to');
-    const r = resolveRouteInputs(ctx, q, fromId, toId, {
-      mode: q.mode as RouteMode | undefined,
-      walkingSpeedMps: q.walkingSpeedMps as number | undefined,
-      transitionBufferMinutes: q.transitionBufferMinutes as number | undefined,
-    }, 'lookup');
     const { buildings } = r.campus.artifact;
     const key = canonicalQuery({
       campus: r.campus.id,
@@ -52,16 +50,21 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply {
       transitionBufferMinutes: r.preferences.transitionBufferMinutes,
       ...(geometry ? { geometry: 'true' } : {}),
     });
-    let reply = replies.get(key);
-    if (reply === undefined) {
-      reply = replies.set(key, {
-        kind: 'template',
-        template: framed(frame, routeJson(routeResult(ctx, r, geometry), ctx.recordJson)).encode(),
-        cacheControl: CACHE_STATIC,
-        etag: weakEtag(ds.dataVersion, '/v1/routes', key),
-      });
-    }
-    return resolved.set(asSent, reply);
+    const reply = replies.get(key) ?? withRoutes(r, [r, geometry, key], compute);
+    const asSent = canonicalQuery(q);
+    return reply instanceof Promise ? reply.then((x) => resolved.set(asSent, x)) : resolved.set(asSent, reply);
+  };
+  return (q) => {
+    const hit = resolved.get(canonicalQuery(q));
+    if (hit) return hit;
+    const fromId = required(q, 'from');
+    const toId = required(q, 'to');
+    const preferences = {
+      mode: q.mode as RouteMode | undefined,
+      walkingSpeedMps: q.walkingSpeedMps as number | undefined,
+      transitionBufferMinutes: q.transitionBufferMinutes as number | undefined,
+    };
+    return withRouteInputs(ctx, q, fromId, toId, preferences, 'lookup', q, answer);
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Examples for the OpenAPI document, taken from the loaded dataset at start-up (never hard-coded: building
+ * Examples for the OpenAPI document, taken from the catalog's per-campus examples at start-up (chosen by the
+ * build from the real records; never hard-coded here: building
  * codes, place ids and the data version change with the data). Every operation's parameter and body examples
  * together form a request that answers 2xx, so Swagger UI's "Try it out" works with the values it pre-fills;
  * test/http/openapi-examples.test.ts sends each one.
@@ -8,8 +9,8 @@
  * route, a non-empty entrance list) and one place (of the default campus when it has any), each with the
  * university and campus it belongs to, so the selectors of the same request agree with it.
  */
-import type { CampusData, Dataset } from '../data/load.ts';
-import type { Building, PlaceRecord } from '../domain/types.ts';
+import type { Campus, Dataset } from '../data/load.ts';
+import type { CampusExamples } from '../contract/index.ts';
 import { ROUTE_PREFERENCE_DEFAULTS } from '../domain/route-result.ts';
 import { TERMS, WEEKDAYS } from '../domain/gap-plan.ts';
 import { campusFile } from '../contract/index.ts';
@@ -38,18 +39,13 @@ export function searchWord(name: string): string {
   return name.match(/[\p{L}\p{N}]{3,}/u)?.[0] ?? name;
 }
 
-/** Located buildings with entrances first, then located ones, then any; code order within each. */
-function exampleBuildings(campus: CampusData): Building[] {
-  const rank = (b: Building) => (b.location && b.entranceCount > 0 ? 0 : b.location ? 1 : 2);
-  return [...campus.artifact.buildings].sort((a, b) => rank(a) - rank(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-}
+type ExampleBuilding = CampusExamples['buildings'][number];
+type ExamplePlace = NonNullable<CampusExamples['place']>;
 
-/** The place of the examples: the default campus's first (by id), else the default university's, else any. */
-function examplePlace(ds: Dataset, campus: CampusData): PlaceRecord | undefined {
-  if (campus.places[0]) return campus.places[0]; // the other campuses are read only when this one has none
-  const byId = (a: PlaceRecord, b: PlaceRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const all = ds.campuses.flatMap((c) => c.places).sort(byId);
-  return all.find((p) => p.university === campus.universityId) ?? all[0];
+/** The place of the examples: the default campus's, else the first of its university's campuses with one, else any. */
+function examplePlace(ds: Dataset, campus: Campus): ExamplePlace | undefined {
+  const withPlace = (c: Campus) => c.info.examples.place ?? undefined;
+  return withPlace(campus) ?? ds.campuses.filter((c) => c.universityId === campus.universityId).map(withPlace).find(Boolean) ?? ds.campuses.map(withPlace).find(Boolean);
 }
 
 /** Every operation's examples, from the dataset; `examplesOf(endpoint)` is what the document embeds. */
@@ -57,9 +53,10 @@ export function datasetExamples(ds: Dataset): (e: Endpoint) => OperationExamples
   const campus = ds.campusById.get(ds.catalog.defaultCampus);
   if (!campus) throw new Error(`default campus ${ds.catalog.defaultCampus} is missing from the dataset`);
   const home: Subject = { university: campus.universityId, campus: campus.id };
-  const [from, to = from] = exampleBuildings(campus);
+  const [from, to = from]: (ExampleBuilding | undefined)[] = campus.info.examples.buildings;
   const place = examplePlace(ds, campus);
-  const placeHome: Subject = place ? { university: place.university, campus: place.campus } : home;
+  const placeCampus = place && ds.campuses.find((c) => c.info.examples.place?.id === place.id);
+  const placeHome: Subject = placeCampus ? { university: placeCampus.universityId, campus: placeCampus.id } : home;
   const { mode, walkingSpeedMps, transitionBufferMinutes } = ROUTE_PREFERENCE_DEFAULTS;
 
   const pathValues: Record<string, ExampleValue | undefined> = {

@@ -39,12 +39,16 @@ export function errorResponses(legacy: boolean): Record<string, unknown> {
     [`${s}UnsupportedMediaType`]: errorResponse('unsupported_media_type: Content-Type is not application/json.', legacy),
     [`${s}RateLimited`]: errorResponse('rate_limited (traffic protection); honour Retry-After.', legacy, { 'Retry-After': refHeader('Retry-After') }),
     [`${s}InternalError`]: errorResponse('internal_error.', legacy),
+    [`${s}Unavailable`]: errorResponse(
+      "campus_unavailable: the selected campus's data cannot be read right now (other campuses keep answering); retry after Retry-After seconds.",
+      legacy, { 'Retry-After': refHeader('Retry-After') },
+    ),
   };
 }
 
 const ERROR_REF: Record<number, string> = {
   400: 'BadRequest', 404: 'NotFound', 405: 'MethodNotAllowed', 409: 'Conflict', 413: 'TooLarge',
-  415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError',
+  415: 'UnsupportedMediaType', 429: 'RateLimited', 500: 'InternalError', 503: 'Unavailable',
 };
 
 /** The error responses of an operation by status: references to the shared ones. */

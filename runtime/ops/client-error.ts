@@ -4,7 +4,7 @@
  * is closed. They are 400 invalid_request — BEHAVIOUR §4's list of codes is complete — with a
  * message that says which limit or rule the request broke.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { logRequest } from './logger.ts';
 import { MESSAGES, rawErrorResponse } from './error-response.ts';
@@ -25,9 +25,30 @@ function targetsLegacy(err: ParserError): boolean {
   return sp > 0 && sp < 32 && isLegacyPath(raw.subarray(sp + 1, sp + 1 + LEGACY_PREFIX.length).toString('latin1'));
 }
 
+/**
+ * Runs `answer` once the answers to the earlier, completely received requests on this connection have been
+ * written: they go first, as HTTP/1.1 orders them — also when one is still being computed (a campus read on
+ * first use answers asynchronously). A response whose request is not complete belongs to the request that
+ * broke the rules (e.g. a body that timed out): it is not waited for.
+ */
+function afterEarlierAnswers(socket: Socket, answer: () => void): void {
+  writeQueued();
+  const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (res && !res.writableEnded && res.req?.complete) {
+    const next = () => {
+      res.off('finish', next);
+      res.off('close', next);
+      afterEarlierAnswers(socket, answer);
+    };
+    res.once('finish', next);
+    res.once('close', next);
+    return;
+  }
+  answer();
+}
+
 export function installClientErrorHandler(server: Server, log: boolean): void {
-  server.on('clientError', (err: ParserError, socket: Socket) => {
-    writeQueued(); // answers to earlier requests on this connection go first
+  server.on('clientError', (err: ParserError, socket: Socket) => afterEarlierAnswers(socket, () => {
     if (!socket.writable || (err.code === 'ECONNRESET')) {
       socket.destroy();
       return;
@@ -37,15 +58,15 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? MESSAGES.request_timeout
       : MESSAGES.bad_request;
     const requestId = newRequestId();
-    // Only answer when nothing has been written on this socket for the current request.
-    const s = socket as Socket & { _httpMessage?: { headersSent?: boolean } };
-    if (s._httpMessage && s._httpMessage.headersSent) {
+    // Only answer when no answer is half-written on this socket (a whole earlier answer goes first, then this one).
+    const s = socket as Socket & { _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } };
+    if (s._httpMessage && s._httpMessage.headersSent && !s._httpMessage.writableEnded) {
       socket.destroy();
     } else {
       socket.end(rawErrorResponse('invalid_request', message, requestId, targetsLegacy(err)));
     }
     if (log) logRequest({ method: 'OTHER', path: '(unparsed)', status: 400, durationMs: 0, requestId });
-  });
+  }));
 }
 
 /**
@@ -53,8 +74,7 @@ export function installClientErrorHandler(server: Server, log: boolean): void {
  * On an API path: 405 with that path's Allow; anywhere else (e.g. host:port targets): 404 not_found.
  */
 export function installConnectHandler(server: Server, allowFor: (path: string) => string | undefined = () => undefined): void {
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    writeQueued(); // answers to earlier requests on this connection go first
+  server.on('connect', (req: IncomingMessage, socket: Socket) => afterEarlierAnswers(socket, () => {
     const url = req.url ?? '';
     const legacy = isLegacyPath(url);
     const allow = allowFor(url);
@@ -63,5 +83,5 @@ export function installConnectHandler(server: Server, allowFor: (path: string) =
       return;
     }
     socket.end(rawErrorResponse('method_not_allowed', `CONNECT is not allowed. Allowed: ${allow}.`, newRequestId(), legacy, [['Allow', allow]]));
-  });
+  }));
 }

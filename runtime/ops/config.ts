@@ -2,6 +2,7 @@
  * Operational settings, read once from the environment. Every value has a safe default;
  * 0 disables a cap. Nothing here changes API behaviour except the 429/timeout safety nets.
  */
+import { DEFAULT_CAMPUS_CACHE_MB } from '../data/campus-cache.ts';
 export interface OpsConfig {
   /** Concurrent TCP connections above which requests are answered 429 (0 = no cap). */
   maxConnections: number;
@@ -27,6 +28,8 @@ export interface OpsConfig {
   logRequests: boolean;
   /** Server processes behind one port (node:cluster); 1 = no cluster. */
   workers: number;
+  /** Byte budget, in MB per process, of the campus parts read on first use (runtime/data/campus-cache.ts). */
+  campusCacheMb: number;
 }
 
 /** A setting the server cannot start with; `setting` names the environment variable to fix. */
@@ -77,5 +80,6 @@ export function readOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
     drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 600_000),
     logRequests: !(log === '0' || log === 'false' || log === 'off' || log === 'no'),
     workers: int(env, 'WORKERS', 1, 1, 64),
+    campusCacheMb: int(env, 'CAMPUS_CACHE_MB', DEFAULT_CAMPUS_CACHE_MB, 1, 1_048_576),
   };
 }

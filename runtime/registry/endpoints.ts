@@ -19,7 +19,8 @@ import { datasetFileHandler, datasetsHandler, FILE_MEDIA } from '../handlers/dat
 import { P, PAGE, Q, ROUTE_QUERY, SELECT } from './params.ts';
 import type { Endpoint } from './types.ts';
 
-const CALC_ERRORS = [400, 404, 409, 413, 415] as const;
+/** 503: a campus's data is read on first use (runtime/data/load.ts) and answers unavailable while it cannot be read. */
+const CALC_ERRORS = [400, 404, 409, 413, 415, 503] as const;
 
 export const ENDPOINTS: readonly Endpoint[] = [
   {
@@ -74,7 +75,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'One GeoJSON FeatureCollection (RFC 7946, [lon, lat]): building outlines (feature "footprint": one Polygon per outline polygon, building code, verificationStatus, osm), buildings at their location point (feature "building": code, name, category, locationKind), entrances and approach points (feature "entrance", kind) and every walking-graph edge (feature "path": verification, stairs, environment, osm; a link of zero length is a Point) plus the connectors the build inferred (feature "connector"). Attribution, licence and `extent` are foreign members, `bbox` bounds every feature. Valid under strict checks (no zero-length line, no repeated vertex). Not enveloped.',
     pathParams: { campus: P.campus },
     success: { description: 'The campus map.', schema: ref('CampusMap'), contentType: 'application/geo+json' },
-    errors: [400, 404],
+    errors: [400, 404, 503],
   },
   {
     path: '/v1/buildings', get: buildingsListHandler, tag: 'buildings', cache: 'static',
@@ -82,7 +83,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'The buildings of one campus (default: the default campus of the default university), ordered by code. `q` matches code, name and aliases (case- and accent-insensitive substring); `category` filters. Paginated with limit/offset.',
     query: [...SELECT, Q.q, Q.category, ...PAGE],
     success: { description: 'A page of buildings.', schema: envelope(arrayOf(ref('Building')), true) },
-    errors: [400],
+    errors: [400, 503],
   },
   {
     path: '/v1/buildings/{building}', get: buildingHandler, tag: 'buildings', cache: 'static',
@@ -91,7 +92,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { building: P.building },
     query: SELECT,
     success: { description: 'The building.', schema: envelope(ref('Building')) },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 503],
   },
   {
     path: '/v1/buildings/{building}/entrances', get: entrancesHandler, tag: 'buildings', cache: 'static',
@@ -100,7 +101,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { building: P.building },
     query: [...SELECT, ...PAGE],
     success: { description: 'A page of entrances.', schema: envelope(arrayOf(ref('Entrance')), true) },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 503],
   },
   {
     path: '/v1/places', get: placesListHandler, tag: 'places', cache: 'availability',
@@ -108,7 +109,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Availability is evaluated at request time. Cache-Control: public, max-age = min(60, seconds until the earliest nextTransition) or no-store; no-store with openNow.',
     query: [...SELECT, Q.q, Q.kind, Q.building, Q.openNow, ...PAGE],
     success: { description: 'A page of places.', schema: envelope(arrayOf(ref('Place')), true) },
-    errors: [400],
+    errors: [400, 503],
   },
   {
     path: '/v1/places/{placeId}', get: placeHandler, tag: 'places', cache: 'availability',
@@ -117,7 +118,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     pathParams: { placeId: P.placeId },
     query: SELECT,
     success: { description: 'The place.', schema: envelope(ref('Place')) },
-    errors: [400, 404],
+    errors: [400, 404, 503],
   },
   {
     path: '/v1/routes', get: routesGetHandler, post: routeHandler, tag: 'routes', cache: 'static',
@@ -189,7 +190,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Original flat shape, for existing clients: the buildings of the selected campus without the v1 fields. Use GET /v1/buildings in new code.',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyBuildings') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/api/campus-building', get: legacyBuildingHandler, tag: 'legacy', cache: 'static', successor: '/v1/buildings',
@@ -197,7 +198,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Original flat shape: the building whose code, name or alias is `q`; several matches → 409 with the candidates. Use GET /v1/buildings/{building} in new code.',
     query: [Q.legacyQ, ...SELECT],
     success: { description: 'Flat body.', schema: ref('LegacyBuilding') },
-    errors: [404, 409],
+    errors: [404, 409, 503],
   },
   {
     path: '/api/campus-route', post: legacyRouteHandler, tag: 'legacy', cache: 'no-store', successor: '/v1/routes',
@@ -221,7 +222,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Original flat shape: the places of the selected campus with their availability. Use GET /v1/places in new code.',
     query: SELECT,
     success: { description: 'Flat body.', schema: ref('LegacyPlaces') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/api/campus-place', get: legacyPlaceHandler, tag: 'legacy', cache: 'availability', successor: '/v1/places',
@@ -229,7 +230,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Original flat shape: the place whose id is `id`. Use GET /v1/places/{placeId} in new code.',
     query: [Q.legacyId],
     success: { description: 'Flat body.', schema: ref('LegacyPlace') },
-    errors: [404],
+    errors: [404, 503],
   },
   {
     path: '/healthz', get: healthzHandler, tag: 'catalog', cache: 'no-store', hidden: true,

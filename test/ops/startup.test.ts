@@ -49,6 +49,7 @@ describe('start-up failures', () => {
       return { DIST_DIR: tmp };
     }, 'DIST_DIR'],
     ['WORKERS=0', async () => ({ WORKERS: '0' }), 'WORKERS'],
+    ['CAMPUS_CACHE_MB=0', async () => ({ CAMPUS_CACHE_MB: '0' }), 'CAMPUS_CACHE_MB'],
     ['PORT=abc under WORKERS=2', async () => ({ PORT: 'abc', WORKERS: '2' }), 'PORT'],
   ];
   for (const [name, env, setting] of cases) {

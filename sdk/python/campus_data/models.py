@@ -496,7 +496,7 @@ ErrorEnvelopeErrorDetails = TypedDict("ErrorEnvelopeErrorDetails", {
 
 
 _ErrorEnvelopeErrorRequired = TypedDict("_ErrorEnvelopeErrorRequired", {
-    "code": Literal["invalid_query", "invalid_identifier", "invalid_json", "invalid_request", "building_not_found", "place_not_found", "university_not_found", "campus_not_found", "not_found", "method_not_allowed", "ambiguous_building", "request_too_large", "unsupported_media_type", "rate_limited", "internal_error"],
+    "code": Literal["invalid_query", "invalid_identifier", "invalid_json", "invalid_request", "building_not_found", "place_not_found", "university_not_found", "campus_not_found", "not_found", "method_not_allowed", "ambiguous_building", "request_too_large", "unsupported_media_type", "rate_limited", "internal_error", "campus_unavailable"],
     "message": str,
 })
 _ErrorEnvelopeErrorOptional = TypedDict("_ErrorEnvelopeErrorOptional", {

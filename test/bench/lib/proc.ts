@@ -21,9 +21,9 @@ interface ForkOptions {
   timeoutMs?: number;
 }
 
-/** Make dist/ current (data artifacts and the server bundle), as `npm start` and `npm test` do. */
-export function ensureBuilt(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'build/tools/ensure.ts'], { cwd: ROOT, stdio: 'inherit' });
+/** Make dist/ current (data artifacts and the server bundle), as `npm start` and `npm test` do; what it prints goes to stderr when `quietStdout`. */
+export function ensureBuilt(quietStdout = false): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'build/tools/ensure.ts'], { cwd: ROOT, stdio: ['ignore', quietStdout ? 2 : 'inherit', 'inherit'] });
 }
 
 /**

@@ -857,7 +857,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "invalid_query" | "invalid_identifier" | "invalid_json" | "invalid_request" | "building_not_found" | "place_not_found" | "university_not_found" | "campus_not_found" | "not_found" | "method_not_allowed" | "ambiguous_building" | "request_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error";
+                code: "invalid_query" | "invalid_identifier" | "invalid_json" | "invalid_request" | "building_not_found" | "place_not_found" | "university_not_found" | "campus_not_found" | "not_found" | "method_not_allowed" | "ambiguous_building" | "request_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "campus_unavailable";
                 message: string;
                 /** @description Optional. ambiguous_building: {candidates: sorted codes}; invalid_request: {fields: sorted [{field, reason}], at most 50, with omittedFields counting the rest}. */
                 details?: {
@@ -959,6 +959,18 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description campus_unavailable: the selected campus's data cannot be read right now (other campuses keep answering); retry after Retry-After seconds. */
+        Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1287,6 +1299,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Buildings: {
@@ -1340,6 +1353,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1BuildingsBuilding: {
@@ -1391,6 +1405,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1BuildingsBuildingEntrances: {
@@ -1446,6 +1461,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Places: {
@@ -1503,6 +1519,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1PlacesPlaceId: {
@@ -1552,6 +1569,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Routes: {
@@ -1614,6 +1632,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postV1Routes: {
@@ -1653,6 +1672,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postV1GapsPlan: {
@@ -1692,6 +1712,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getV1Datasets: {
