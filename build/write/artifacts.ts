@@ -15,11 +15,10 @@ export function campusArtifactFiles(c: CompiledCampus): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   files.set(campusFile(c.artifact.campus), encodeJson(c.artifact));
   files.set(c.artifact.routes.file, encodeMatrix(c.matrix.data));
-  if (c.artifact.paths) files.set(c.artifact.paths.file, encodePaths(c.matrix.paths));
+  if (c.artifact.paths && c.paths) files.set(c.artifact.paths.file, encodePaths(c.paths));
   const candidates = c.artifact.stepFreeCandidates;
   if (candidates && c.candidates) {
     files.set(candidates.file, encodeMatrix(c.candidates.data));
-    files.set(candidates.paths.file, encodePaths(c.candidates.paths));
   }
   files.set(c.artifact.map, c.map);
   return files;

@@ -32,7 +32,7 @@ export function summaryOf(c: CompiledCampus): CampusSummary {
     examples: examplesOf(c),
     files: [
       campusFile(id), routesFile(id), ...(c.artifact.paths ? [pathsFile(id)] : []),
-      ...(c.artifact.stepFreeCandidates ? [c.artifact.stepFreeCandidates.file, c.artifact.stepFreeCandidates.paths.file] : []), mapFile(id),
+      ...(c.artifact.stepFreeCandidates ? [c.artifact.stepFreeCandidates.file] : []), mapFile(id),
     ],
   };
 }

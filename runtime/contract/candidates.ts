@@ -4,12 +4,10 @@
  * no segment recorded as having stairs, between doors not recorded as not-step-free. A little-endian
  * Float64 array of n × n × CANDIDATE_FIELD_COUNT values laid out [from][to][field] (building indexes of
  * the campus artifact). `found` is 0 where no such path exists (and on the diagonal); the other fields
- * are then NaN. The walked paths are in `candidate-paths/<campus>.bin`, in the route paths' format
- * (paths.ts) with one family: [from][to].
+ * are then NaN. The walked paths are in the campus's route paths (paths.ts), family CANDIDATE_FAMILY.
  * Encode and decode live here side by side; nothing else knows the offsets.
  */
 import { float64Values } from './matrix.ts';
-import type { RoutePathsInfo } from './paths.ts';
 
 /** Fields of one candidate cell, in storage order. */
 export const CANDIDATE_FIELDS = [
@@ -30,9 +28,10 @@ export interface StepFreeCandidatesInfo {
   file: string;
   n: number;
   fields: readonly string[];
-  /** The candidates' walked paths (paths.ts format, one family). */
-  paths: RoutePathsInfo;
 }
+
+/** The name of the candidates' family in the campus's route paths (after the route modes). */
+export const CANDIDATE_FAMILY = 'step-free-candidate';
 
 /** One candidate as the build computes it (indexes resolved by the runtime). */
 export interface CandidateCell {

@@ -3,7 +3,7 @@
  * (reader). Bump FORMAT_VERSION whenever the shape or meaning of any artifact file changes: a `dist/`
  * written in another format is refused at load, and `build/tools/ensure.ts` rebuilds it.
  */
-export const FORMAT_VERSION = 3; // 3: step-free candidates, outlines and extent; catalog campuses carry routeGeometry and placeIds (lazy campus loading)
+export const FORMAT_VERSION = 4; // 4: route paths in families (the route modes, then step-free candidates), 16-bit steps, reversed ranges shared; 3: candidates, outlines, extent, lazy-loading catalog
 
 /** `dist/current.json`: `{ "dataVersion" }` of the published version directory. */
 export const CURRENT_FILE = 'current.json';
@@ -15,7 +15,6 @@ export const routesFile = (campus: string): string => `routes/${campus}.bin`;
 export const pathsFile = (campus: string): string => `paths/${campus}.bin`;
 export const mapFile = (campus: string): string => `maps/${campus}.geojson`;
 export const candidatesFile = (campus: string): string => `candidates/${campus}.bin`;
-export const candidatePathsFile = (campus: string): string => `candidate-paths/${campus}.bin`;
 
 /** A `dist/` that this code cannot read (missing, malformed or another format version). */
 export class ArtifactFormatError extends Error {

@@ -1,76 +1,96 @@
 /**
- * `paths/<campus>.bin`: the walked path of every routed matrix cell, to draw route geometry at request
- * time (issue 10). Little-endian Int32 values in three blocks:
- *   1. `nodes` × [lon, lat] in 1e-7 degrees (WGS 84, 7 decimals) — only the nodes some path uses;
- *   2. per cell [mode][from][to] (same order as the route matrix): [start, length] into block 3
- *      (length 0 = no path stored: not routed, or the graph lacks node coordinates);
- *   3. `steps` node indexes into block 1; the paths, each from the from-building's access node to the
- *      to-building's, no position repeating the one before (a walk of 0 m is one position). Identical
- *      paths of several modes share one range.
+ * `paths/<campus>.bin`: the walked path of every routed matrix cell (and, where the campus has them, of every
+ * step-free candidate), to draw geometry at request time (issues 10, 24). Three little-endian blocks:
+ *   1. Int32 `nodes` × [lon, lat] in 1e-7 degrees (WGS 84, 7 decimals) — only the nodes some path uses;
+ *   2. Int32 per cell [family][from][to] (`families` in the campus artifact: the route modes in matrix order,
+ *      then `step-free-candidate` where the campus has candidates): [start, length] into block 3. Length 0 =
+ *      no path stored (not routed, or the graph lacks node coordinates); a negative length −k = the k steps
+ *      from `start` read backwards (the path of the opposite direction walked the other way);
+ *   3. `steps`, each an index into block 1, of `stepBytes` bytes (2 when the nodes fit in 16 bits, else 4):
+ *      the paths, each from the from-building's access node to the to-building's, no position repeating the
+ *      one before (a walk of 0 m is one position). Identical paths of one pair in several families, and a
+ *      pair's path that is the reverse of the opposite pair's, share one range.
  */
 import { endianness } from 'node:os';
 
 export interface RoutePathsInfo {
   file: string;
+  /** The path families in storage order. */
+  families: string[];
   nodes: number;
   steps: number;
+  stepBytes: 2 | 4;
 }
 
 /** What the build collects: node coordinates, per-cell ranges and the node sequences. */
 export interface RoutePathsData {
   /** [lon, lat] per node, 7 decimals. */
   coords: readonly (readonly [number, number])[];
-  /** 2 values (start, length) per cell. */
+  /** 2 values (start, signed length) per cell. */
   cells: Int32Array;
   steps: readonly number[];
 }
 
-/** The decoded file: views over one Int32Array. */
+/** The decoded file. */
 export interface RoutePaths {
+  families: readonly string[];
   coordsE7: Int32Array;
   cells: Int32Array;
-  steps: Int32Array;
+  steps: Uint16Array | Int32Array;
 }
 
 const E7 = 1e7;
 
+/** Bytes per step for a paths file of `nodes` nodes: 2 when every index fits in 16 bits. */
+export const stepBytesFor = (nodes: number): 2 | 4 => (nodes <= 0x10000 ? 2 : 4);
+
 export function encodePaths(data: RoutePathsData): Buffer {
-  const values = new Int32Array(data.coords.length * 2 + data.cells.length + data.steps.length);
+  const stepBytes = stepBytesFor(data.coords.length);
+  const head = data.coords.length * 2 + data.cells.length;
+  const buf = Buffer.alloc(head * 4 + data.steps.length * stepBytes);
   data.coords.forEach(([lon, lat], i) => {
-    values[2 * i] = Math.round(lon * E7);
-    values[2 * i + 1] = Math.round(lat * E7);
+    buf.writeInt32LE(Math.round(lon * E7), 8 * i);
+    buf.writeInt32LE(Math.round(lat * E7), 8 * i + 4);
   });
-  values.set(data.cells, data.coords.length * 2);
-  values.set(data.steps, data.coords.length * 2 + data.cells.length);
-  const buf = Buffer.alloc(values.length * 4);
-  for (let k = 0; k < values.length; k++) buf.writeInt32LE(values[k], k * 4);
+  let at = data.coords.length * 8;
+  for (const v of data.cells) at = buf.writeInt32LE(v, at);
+  for (const v of data.steps) at = stepBytes === 2 ? buf.writeUInt16LE(v, at) : buf.writeInt32LE(v, at);
   return buf;
 }
 
-export function decodePaths(buf: Buffer, info: RoutePathsInfo, cellCount: number, campus: string): RoutePaths {
-  const count = info.nodes * 2 + cellCount * 2 + info.steps;
-  if (buf.byteLength !== count * 4) throw new Error(`route paths of ${campus}: ${buf.byteLength} bytes, expected ${count * 4}`);
-  let values: Int32Array;
-  if (endianness() !== 'LE') values = Int32Array.from({ length: count }, (_, k) => buf.readInt32LE(k * 4));
-  else if (buf.byteOffset % 4 === 0) values = new Int32Array(buf.buffer, buf.byteOffset, count); // a view: no copy
-  else values = new Int32Array(new Uint8Array(buf).buffer); // aligned copy
+/** Aligned, host-endian copies of the file's blocks, checked against its description (`n` buildings). */
+export function decodePaths(buf: Buffer, info: RoutePathsInfo, n: number, campus: string): RoutePaths {
+  const cellValues = info.families.length * n * n * 2;
+  const head = info.nodes * 2 + cellValues;
+  const expected = head * 4 + info.steps * info.stepBytes;
+  if (buf.byteLength !== expected) throw new Error(`route paths of ${campus}: ${buf.byteLength} bytes, expected ${expected}`);
+  if (info.stepBytes !== stepBytesFor(info.nodes)) throw new Error(`route paths of ${campus}: ${info.stepBytes}-byte steps for ${info.nodes} nodes`);
+  const le = endianness() === 'LE';
+  const int32s = (from: number, count: number) =>
+    le ? new Int32Array(new Uint8Array(buf.subarray(from, from + count * 4)).buffer) : Int32Array.from({ length: count }, (_, k) => buf.readInt32LE(from + 4 * k));
+  const values = int32s(0, head);
+  const stepsAt = head * 4;
+  let steps: Uint16Array | Int32Array;
+  if (info.stepBytes === 4) steps = int32s(stepsAt, info.steps);
+  else if (le) steps = new Uint16Array(new Uint8Array(buf.subarray(stepsAt, stepsAt + info.steps * 2)).buffer);
+  else steps = Uint16Array.from({ length: info.steps }, (_, k) => buf.readUInt16LE(stepsAt + 2 * k));
   const a = info.nodes * 2;
-  const b = a + cellCount * 2;
-  return { coordsE7: values.subarray(0, a), cells: values.subarray(a, b), steps: values.subarray(b) };
+  return { families: info.families, coordsE7: values.subarray(0, a), cells: values.subarray(a), steps };
 }
 
 /**
- * Positions ([lon, lat]) of the path stored for cell [mode][from][to] of an n-building campus,
- * or null when none is stored.
+ * Positions ([lon, lat]) of the path stored for cell [family][from][to] of an n-building campus, or null
+ * when none is stored.
  */
-export function readPath(paths: RoutePaths, n: number, modeIndex: number, from: number, to: number): [number, number][] | null {
-  const c = ((modeIndex * n + from) * n + to) * 2;
+export function readPath(paths: RoutePaths, n: number, family: number, from: number, to: number): [number, number][] | null {
+  const c = ((family * n + from) * n + to) * 2;
   const start = paths.cells[c];
-  const length = paths.cells[c + 1];
-  if (!(length > 0)) return null;
+  const signed = paths.cells[c + 1];
+  if (signed === 0) return null;
+  const length = Math.abs(signed);
   const out: [number, number][] = new Array(length);
   for (let k = 0; k < length; k++) {
-    const v = paths.steps[start + k] * 2;
+    const v = paths.steps[signed > 0 ? start + k : start + length - 1 - k] * 2;
     out[k] = [paths.coordsE7[v] / E7, paths.coordsE7[v + 1] / E7];
   }
   return out;

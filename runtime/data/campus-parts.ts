@@ -2,14 +2,14 @@
  * The parts of one campus that are read on first use, each from its artifact file(s) checked against the
  * manifest (size and sha256) and decoded by runtime/contract: the records (campuses/<id>.json: buildings,
  * entrances, identity indexes, places), the routes (routes/<id>.bin and paths/<id>.bin, and where the graph records
- * stairs the step-free candidates, candidates/<id>.bin and candidate-paths/<id>.bin) and the map
+ * stairs the step-free candidates, candidates/<id>.bin, whose walked paths are a family of the route paths) and the map
  * (maps/<id>.geojson). Shared by the lazy loader (load.ts) and the reload check (datasets/check.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlaceRecord, RouteMode } from '../domain/types.ts';
 import {
-  campusFile, decodeCampus, decodeCandidates, decodeMatrix, decodePaths,
+  CANDIDATE_FAMILY, campusFile, decodeCampus, decodeCandidates, decodeMatrix, decodePaths,
   type CampusArtifact, type CatalogArtifact, type Manifest, type RoutePaths,
 } from '../contract/index.ts';
 import { fileProblemAsync } from '../contract/manifest.ts';
@@ -39,8 +39,11 @@ export interface CampusRoutes {
   n: number;
   /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
   paths: RoutePaths | null;
-  /** Step-free candidates and their paths (runtime/contract/candidates.ts); null where the graph records no stairs. */
-  candidates: { values: Float64Array; paths: RoutePaths } | null;
+  /**
+   * Step-free candidates (runtime/contract/candidates.ts) and the family of their walked paths in `paths`; null
+   * where the graph records no stairs.
+   */
+  candidates: { values: Float64Array; family: number } | null;
 }
 
 /**
@@ -90,32 +93,27 @@ export interface RouteFiles {
   matrix: Buffer;
   paths: Buffer | null;
   candidates: Buffer | null;
-  candidatePaths: Buffer | null;
 }
 
 export function decodeCampusRoutes(artifact: CampusArtifact, files: RouteFiles): CampusRoutes {
   const { routes, campus } = artifact;
-  const cellCount = routes.modes.length * routes.n * routes.n;
-  const paths = artifact.paths && files.paths ? decodePaths(files.paths, artifact.paths, cellCount, campus) : null;
+  const paths = artifact.paths && files.paths ? decodePaths(files.paths, artifact.paths, routes.n, campus) : null;
   const sf = artifact.stepFreeCandidates;
-  const candidates =
-    sf && files.candidates && files.candidatePaths
-      ? { values: decodeCandidates(files.candidates, sf, campus), paths: decodePaths(files.candidatePaths, sf.paths, sf.n * sf.n, campus) }
-      : null;
+  const family = paths ? paths.families.indexOf(CANDIDATE_FAMILY) : -1;
+  if (sf && family < 0) throw new Error(`step-free candidates of ${campus}: the route paths have no ${CANDIDATE_FAMILY} family`);
+  const candidates = sf && files.candidates ? { values: decodeCandidates(files.candidates, sf, campus), family } : null;
   return { matrix: decodeMatrix(files.matrix, routes, campus), modes: routes.modes, n: routes.n, paths, candidates };
 }
 
-/** The names of the routes part's files (matrix, paths, candidates, candidate paths), null where absent. */
-export function routeFileNames(artifact: CampusArtifact): [string, string | null, string | null, string | null] {
-  const sf = artifact.stepFreeCandidates;
-  return [artifact.routes.file, artifact.paths?.file ?? null, sf?.file ?? null, sf?.paths.file ?? null];
+/** The names of the routes part's files (matrix, paths, candidates), null where absent. */
+export function routeFileNames(artifact: CampusArtifact): [string, string | null, string | null] {
+  return [artifact.routes.file, artifact.paths?.file ?? null, artifact.stepFreeCandidates?.file ?? null];
 }
 
 export async function readCampusRoutes(v: VersionFiles, artifact: CampusArtifact): Promise<Loaded<CampusRoutes>> {
-  const [matrix, paths, candidates, candidatePaths] = await Promise.all(routeFileNames(artifact).map((name) => (name === null ? null : readChecked(v, name))));
-  const files: RouteFiles = { matrix: matrix!, paths, candidates, candidatePaths };
-  const value = decodeCampusRoutes(artifact, files);
-  return { value, bytes: [matrix, paths, candidates, candidatePaths].reduce((sum, b) => sum + (b?.length ?? 0), 0) };
+  const [matrix, paths, candidates] = await Promise.all(routeFileNames(artifact).map((name) => (name === null ? null : readChecked(v, name))));
+  const value = decodeCampusRoutes(artifact, { matrix: matrix!, paths, candidates });
+  return { value, bytes: [matrix, paths, candidates].reduce((sum, b) => sum + (b?.length ?? 0), 0) };
 }
 
 export async function readCampusMap(v: VersionFiles, name: string): Promise<Loaded<Buffer>> {

@@ -30,6 +30,6 @@ export function routeGeometry(routes: CampusRoutes, mode: RouteMode, from: numbe
  */
 export function candidateGeometry(routes: CampusRoutes, from: number, to: number): LineString | null {
   if (routes.candidates === null) return null;
-  const coordinates = readPath(routes.candidates.paths, routes.n, 0, from, to);
+  const coordinates = routes.paths && readPath(routes.paths, routes.n, routes.candidates.family, from, to);
   return coordinates && coordinates.length >= 2 ? { type: 'LineString', coordinates } : null;
 }

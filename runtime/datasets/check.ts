@@ -89,10 +89,10 @@ async function checkCampus(v: VersionFiles, info: CatalogCampus, check: ReturnTy
   }
   seen.add(artifact.map);
   await checkFile(v, artifact.map, problems, () => undefined);
-  const [matrix, paths, candidates, candidatePaths] = read;
+  const [matrix, paths, candidates] = read;
   if (matrix && names.every((name, k) => name === null || read[k] !== null)) {
     try {
-      decodeCampusRoutes(artifact, { matrix, paths, candidates, candidatePaths });
+      decodeCampusRoutes(artifact, { matrix, paths, candidates });
     } catch (e) {
       problems.push((e as Error).message);
     }

@@ -112,14 +112,14 @@ describe('real dataset', () => {
     const manifest: Manifest = JSON.parse(readFileSync(join(result.versionDir, 'manifest.json'), 'utf8'));
     expect(manifest.dataVersion).toBe(result.dataVersion);
     expect(manifest.formatVersion).toBe(FORMAT_VERSION);
-    const dirs = ['campuses', 'routes', 'paths', 'maps', 'candidates', 'candidate-paths'];
+    const dirs = ['campuses', 'routes', 'paths', 'maps', 'candidates'];
     const files = ['catalog.json', ...dirs.flatMap((d) => readdirSync(join(result.versionDir, d)).map((f) => `${d}/${f}`))].sort();
     expect(Object.keys(manifest.files)).toEqual(files);
     // Every file the campus artifacts name, and nothing else.
     const named = art.catalog.campuses.flatMap((c) => {
       const a = art.campus(c.id);
       const sf = a.stepFreeCandidates;
-      return [`campuses/${c.id}.json`, a.routes.file, a.map, ...(a.paths ? [a.paths.file] : []), ...(sf ? [sf.file, sf.paths.file] : [])];
+      return [`campuses/${c.id}.json`, a.routes.file, a.map, ...(a.paths ? [a.paths.file] : []), ...(sf ? [sf.file] : [])];
     });
     expect(['catalog.json', ...named].sort()).toEqual(files);
     for (const f of files) {

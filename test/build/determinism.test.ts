@@ -25,10 +25,16 @@ describe('determinism', () => {
     expect(ra.dataVersion).toBe(rb.dataVersion);
     const files = listFiles(a);
     expect(files).toEqual(listFiles(b));
-    // current.json, catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per walking graph;
-    // the campuses' inputs for the next (incremental) build, .campus-inputs/<dataVersion>.json
-    expect(files.length).toBe(3 + 15 * 3 + 11 + 1);
-    expect(files).toContain(`.campus-inputs/${ra.dataVersion}.json`);
+    // current.json and the campuses' inputs for the next (incremental) build, .campus-inputs/<dataVersion>.json; in the
+    // version: catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per
+    // walking graph; candidates/*.bin per graph that records stairs
+    const versionFiles = files.filter((f) => f.startsWith(`${ra.dataVersion}/`));
+    expect(files.filter((f) => !versionFiles.includes(f))).toEqual([`.campus-inputs/${ra.dataVersion}.json`, 'current.json']);
+    const campuses = [...ra.campuses.values()];
+    const graphs = campuses.filter((c) => c.files.some((f) => f.startsWith('paths/'))).length;
+    const withCandidates = campuses.filter((c) => c.files.some((f) => f.startsWith('candidates/'))).length;
+    expect(withCandidates).toBeGreaterThan(0);
+    expect(versionFiles.length).toBe(2 + campuses.length * 3 + graphs + withCandidates);
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
   });
 

@@ -83,7 +83,7 @@ describe('routes on the 15 mapped campuses', () => {
     for (const id of MAPPED) {
       const a = art.campus(id);
       const m = art.matrix(id);
-      const paths = decodePaths(readFileSync(join(versionDir, a.paths!.file)), a.paths!, m.n * m.n * a.routes.modes.length, id);
+      const paths = decodePaths(readFileSync(join(versionDir, a.paths!.file)), a.paths!, m.n, id);
       const nodes = nodeCoords(id);
       const graphNodeOf = new Map<string, string>(source(id).entrances.map((e: any) => [e.id, e.graphNode]));
       // a building's ends: its entrances (their points and the graph nodes they join at) and its location point

@@ -346,7 +346,8 @@ describeBrowser('GET /explore (browser)', ({ t, open }) => {
     const own = served.features.filter((f) => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon').length;
     await page.route('**/v1/campuses/tmu/map', (route) => route.fulfill({ status: 200, contentType: 'application/geo+json', body: JSON.stringify(withAreas) }));
     await page.goto(`${t.base}/explore#campus=tmu`);
-    await expect.poll(() => text(page, '#map-summary'), WAIT).toContain(`${own + 2} building footprints`);
+    // (the status line is in the polled text so that a failure says what the page did)
+    await expect.poll(async () => `${await text(page, '#status')} | ${await text(page, '#map-summary')}`, WAIT).toContain(`${own + 2} building footprints`);
     expect(await page.locator('path.footprint').count()).toBe(own + 2);
     expect(errors).toEqual([]);
     await page.close();

@@ -2,7 +2,9 @@
  * Compiles one campus: building records, entrances, identity indexes, places, graph attachment,
  * routes and their paths, coverage and the campus map.
  */
-import { CANDIDATE_FIELDS, ROUTE_FIELDS, candidatePathsFile, candidatesFile, mapFile, pathsFile, routesFile, type CampusArtifact } from '../../../runtime/contract/index.ts';
+import { CANDIDATE_FAMILY, CANDIDATE_FIELDS, ROUTE_FIELDS, candidatesFile, mapFile, pathsFile, routesFile, stepBytesFor, type CampusArtifact } from '../../../runtime/contract/index.ts';
+import { ROUTE_MODES } from '../../../runtime/domain/types.ts';
+import { PathCollector, type RoutePaths } from '../routes/paths.ts';
 import type { CampusCoverage } from '../../../runtime/domain/types.ts';
 import type { CampusGraphSource, RegistryCampus, SourceCampusFile, SourceOutline } from '../../load/source-types.ts';
 import { buildingRecord, campusBuildings, entranceRecords, identityIndexes, isDoor, isStepFreeEntrance, legacyBuildingRecord, type CampusBuilding } from './buildings.ts';
@@ -35,7 +37,7 @@ export interface CampusStats {
   hoursText: HoursTextReport;
   /** Step-free pairs `unavailable` / with a candidate (campuses whose graph records stairs), or null. */
   stepFreeCandidates: Pick<StepFreeCandidates, 'unavailablePairs' | 'withCandidate' | 'medianExtraMeters'> | null;
-  /** Bytes of the stored route paths. */
+  /** Bytes of the stored paths (routes and candidates). */
   pathValues: number;
   sharedKeys: string[];
   counts: RouteMatrix['counts'];
@@ -47,6 +49,8 @@ export interface CompiledCampus {
   matrix: RouteMatrix;
   /** Null where the campus's graph records no stairs. */
   candidates: StepFreeCandidates | null;
+  /** The walked paths of the routed cells and of the candidates (runtime/contract/paths.ts), or null without a graph. */
+  paths: RoutePaths | null;
   coverage: CampusCoverage;
   /** Bounding box of everything the campus map draws. */
   extent: Extent;
@@ -75,8 +79,13 @@ function joinedBy(graph: CampusGraph): Record<AccessKind, number> {
 export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graphSource: CampusGraphSource | undefined, outlines: readonly SourceOutline[] = []): CompiledCampus {
   const buildings = campusBuildings(file);
   const graph = graphSource ? campusGraph(graphSource, file, buildings) : null;
-  const matrix = computeRouteMatrix(buildings, graph);
-  const candidates = graphRecordsStairs(graph) ? computeStepFreeCandidates(buildings, graph, matrix) : null;
+  // Path families: the route modes, then the step-free candidates where the graph records stairs.
+  const withCandidates = graphRecordsStairs(graph);
+  const families: string[] = [...ROUTE_MODES, ...(withCandidates ? [CANDIDATE_FAMILY] : [])];
+  const collector = new PathCollector(families.length, buildings.length, graph);
+  const matrix = computeRouteMatrix(buildings, graph, collector);
+  const candidates = withCandidates ? computeStepFreeCandidates(buildings, graph, matrix, collector, families.indexOf(CANDIDATE_FAMILY)) : null;
+  const paths = graph ? collector.result() : null;
   const ids = identityIndexes(buildings.map((b) => b.source));
   const records = buildings.map((b) => buildingRecord(b, file, reg.universityId));
   const entrances = buildings.map((b) => entranceRecords(b, file, (id) => graph?.attachment.has(id) ?? false));
@@ -122,12 +131,11 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
       attribution: s.attribution,
     })),
     routes: { file: routesFile(reg.id), n: matrix.n, modes: matrix.modes, fields: [...ROUTE_FIELDS] },
-    paths: graph ? { file: pathsFile(reg.id), nodes: matrix.paths.coords.length, steps: matrix.paths.steps.length } : null,
+    paths: paths && { file: pathsFile(reg.id), families, nodes: paths.coords.length, steps: paths.steps.length, stepBytes: stepBytesFor(paths.coords.length) },
     stepFreeCandidates: candidates && {
       file: candidatesFile(reg.id),
       n: candidates.n,
       fields: [...CANDIDATE_FIELDS],
-      paths: { file: candidatePathsFile(reg.id), nodes: candidates.paths.coords.length, steps: candidates.paths.steps.length },
     },
     map: mapFile(reg.id),
   };
@@ -137,6 +145,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
     artifact,
     matrix,
     candidates,
+    paths,
     coverage,
     extent: map.extent,
     map: map.bytes,
@@ -151,7 +160,7 @@ export function compileCampus(file: SourceCampusFile, reg: RegistryCampus, graph
       joinedBy: graph ? joinedBy(graph) : null,
       snappedEntrances: graph ? graph.snappedEntrances : null,
       stepFreeCandidates: candidates && { unavailablePairs: candidates.unavailablePairs, withCandidate: candidates.withCandidate, medianExtraMeters: candidates.medianExtraMeters },
-      pathValues: graph ? matrix.paths.coords.length * 2 + matrix.paths.cells.length + matrix.paths.steps.length : 0,
+      pathValues: paths ? paths.coords.length * 2 + paths.cells.length + paths.steps.length : 0,
       sharedKeys: ids.sharedKeys,
       counts: matrix.counts,
       detours: matrix.detours.map((d) => ({ from: code(d.from), to: code(d.to), walkMeters: d.walkMeters, straightMeters: d.straightMeters })),

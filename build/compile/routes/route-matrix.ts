@@ -8,7 +8,7 @@ import { DETOUR_WARNING_RATIO } from '../../../runtime/domain/route-result.ts';
 import { newMatrix, writeRouteCell, type RouteFacts } from '../../../runtime/contract/index.ts';
 import type { AccessKind, CampusGraph, GraphEdge } from './graph.ts';
 import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
-import { PathCollector, type RoutePaths } from './paths.ts';
+import { PathCollector } from './paths.ts';
 import { BUILDING_DELAY, routedFacts } from './path-facts.ts';
 import { haversineMeters, roundTenth } from '../geo.ts';
 import { isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
@@ -31,8 +31,6 @@ export interface RouteMatrix {
   modes: RouteMode[];
   data: Float64Array;
   counts: Record<RouteMode, OutcomeCounts>;
-  /** Node sequence of every routed cell whose nodes all have coordinates (runtime/contract/paths.ts). */
-  paths: RoutePaths;
   /** Fastest-mode detours, in matrix order. */
   detours: Detour[];
 }
@@ -102,13 +100,17 @@ export function bestTarget(paths: ShortestPaths, targets: readonly number[]): nu
   return best;
 }
 
+/**
+ * The matrix of every mode; the walked path of every routed cell goes to `paths` (families 0 … modes − 1,
+ * in mode order), where a caller may add more families after them (the step-free candidates).
+ */
 export function computeRouteMatrix(
   buildings: readonly CampusBuilding[],
   graph: CampusGraph | null,
+  paths: PathCollector = new PathCollector(ROUTE_MODES.length, buildings.length, graph),
   modes: RouteMode[] = [...ROUTE_MODES],
 ): RouteMatrix {
   const n = buildings.length;
-  const paths = new PathCollector(modes.length, n, graph);
   const data = newMatrix(modes.length, n);
   const counts = {} as Record<RouteMode, OutcomeCounts>;
   const located = buildings.map((b) => b.points.length > 0);
@@ -160,5 +162,5 @@ export function computeRouteMatrix(
     }
     counts[mode] = modeCounts;
   });
-  return { n, modes, data, counts, paths: paths.result(), detours };
+  return { n, modes, data, counts, detours };
 }

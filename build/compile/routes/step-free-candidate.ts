@@ -11,7 +11,7 @@ import { OUTCOME } from '../../../runtime/domain/types.ts';
 import type { SourceEntrance } from '../../load/source-types.ts';
 import { entrancesInRecordOrder, isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 import type { AccessKind, CampusGraph } from './graph.ts';
-import { PathCollector, type RoutePaths } from './paths.ts';
+import type { PathCollector } from './paths.ts';
 import { accessNodes, bestTarget, edgeCosts, type RouteMatrix } from './route-matrix.ts';
 import { routedFacts } from './path-facts.ts';
 import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
@@ -20,7 +20,6 @@ export interface StepFreeCandidates {
   n: number;
   /** runtime/contract/candidates.ts layout. */
   data: Float64Array;
-  paths: RoutePaths;
   /** Ordered pairs with a step-free outcome `unavailable`, and those of them with a candidate. */
   unavailablePairs: number;
   withCandidate: number;
@@ -93,14 +92,16 @@ function choosePath(
   return reach(fromAny, to.anyNodes);
 }
 
+/** The candidates of every pair; their walked paths go to family `family` of `paths`. */
 export function computeStepFreeCandidates(
   buildings: readonly CampusBuilding[],
   graph: CampusGraph,
   matrix: RouteMatrix,
+  paths: PathCollector,
+  family: number,
 ): StepFreeCandidates {
   const n = buildings.length;
   const data = newCandidates(n);
-  const paths = new PathCollector(1, n, graph);
   const stepFreeMode = matrix.modes.indexOf('step-free');
   const fastestMode = matrix.modes.indexOf('fastest');
   if (stepFreeMode < 0 || fastestMode < 0) throw new Error('step-free candidates need the fastest and step-free route matrices');
@@ -144,11 +145,11 @@ export function computeStepFreeCandidates(
       writeCandidate(data, n, i, j, cell);
       const fastestCell = readRouteCell(matrix.data, n, fastestMode, i, j);
       if (OUTCOME[fastestCell.outcome] === 'routed') extra.push(cell.totalMeters - fastestCell.totalMeters);
-      paths.add(0, i, j, walk);
+      paths.add(family, i, j, walk);
       withCandidate++;
     }
   }
   extra.sort((a, b) => a - b);
   const medianExtraMeters = extra.length === 0 ? null : Math.round(((extra[(extra.length - 1) >> 1] + extra[extra.length >> 1]) / 2) * 10) / 10;
-  return { n, data, paths: paths.result(), unavailablePairs, withCandidate, medianExtraMeters };
+  return { n, data, unavailablePairs, withCandidate, medianExtraMeters };
 }
