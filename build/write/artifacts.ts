@@ -6,7 +6,8 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CURRENT_FILE, MANIFEST_FILE, encodeManifestEntries, encodeMatrix, encodePaths, encodeJson, campusFile } from '../../runtime/contract/index.ts';
+import { gzipSync } from 'fflate';
+import { CURRENT_FILE, MANIFEST_FILE, encodeManifestEntries, encodeMatrix, encodePaths, encodeJson, campusFile, mapGzipFile } from '../../runtime/contract/index.ts';
 import { sha256Hex } from '../../runtime/contract/manifest.ts';
 import type { CompiledCampus } from '../compile/campus/campus.ts';
 
@@ -21,6 +22,8 @@ export function campusArtifactFiles(c: CompiledCampus): Map<string, Buffer> {
     files.set(candidates.file, encodeMatrix(c.candidates.data));
   }
   files.set(c.artifact.map, c.map);
+  // gzip by fflate (pure JavaScript: the same bytes on every machine), as the server keeps and sends it
+  files.set(mapGzipFile(c.artifact.campus), Buffer.from(gzipSync(c.map, { level: 9, mtime: 0 })));
   return files;
 }
 

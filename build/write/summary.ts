@@ -3,7 +3,7 @@
  * report need, and the names of its files. Kept beside each published version for incremental builds
  * (reuse.ts), so a campus copied from an earlier build needs no compiling.
  */
-import { campusFile, mapFile, pathsFile, routesFile, type CampusExamples } from '../../runtime/contract/index.ts';
+import { campusFile, mapFile, mapGzipFile, pathsFile, routesFile, type CampusExamples } from '../../runtime/contract/index.ts';
 import type { Building } from '../../runtime/domain/types.ts';
 import type { CampusCoverage } from '../../runtime/domain/types.ts';
 import type { CampusStats, CompiledCampus } from '../compile/campus/campus.ts';
@@ -32,7 +32,7 @@ export function summaryOf(c: CompiledCampus): CampusSummary {
     examples: examplesOf(c),
     files: [
       campusFile(id), routesFile(id), ...(c.artifact.paths ? [pathsFile(id)] : []),
-      ...(c.artifact.stepFreeCandidates ? [c.artifact.stepFreeCandidates.file] : []), mapFile(id),
+      ...(c.artifact.stepFreeCandidates ? [c.artifact.stepFreeCandidates.file] : []), mapFile(id), mapGzipFile(id),
     ],
   };
 }

@@ -2,12 +2,12 @@
  * `candidates/<campus>.bin`: the step-free candidate of every ordered building pair of a campus whose
  * walking graph records stairs (BEHAVIOUR §7 "Step-free candidate", issue 24): the shortest path that uses
  * no segment recorded as having stairs, between doors not recorded as not-step-free. A little-endian
- * Float64 array of n × n × CANDIDATE_FIELD_COUNT values laid out [from][to][field] (building indexes of
+ * Float32 array of n × n × CANDIDATE_FIELD_COUNT values laid out [from][to][field] (building indexes of
  * the campus artifact). `found` is 0 where no such path exists (and on the diagonal); the other fields
  * are then NaN. The walked paths are in the campus's route paths (paths.ts), family CANDIDATE_FAMILY.
  * Encode and decode live here side by side; nothing else knows the offsets.
  */
-import { float64Values } from './matrix.ts';
+import { float32Values, type MatrixValues } from './matrix.ts';
 
 /** Fields of one candidate cell, in storage order. */
 export const CANDIDATE_FIELDS = [
@@ -54,7 +54,7 @@ export function newCandidates(n: number): Float64Array {
   return values;
 }
 
-export function writeCandidate(values: Float64Array, n: number, from: number, to: number, c: CandidateCell): void {
+export function writeCandidate(values: MatrixValues, n: number, from: number, to: number, c: CandidateCell): void {
   const o = offset(n, from, to);
   values[o] = 1;
   values[o + 1] = c.totalMeters;
@@ -68,7 +68,7 @@ export function writeCandidate(values: Float64Array, n: number, from: number, to
 }
 
 /** The candidate of [from][to], or null when none exists. */
-export function readCandidate(values: Float64Array, n: number, from: number, to: number): CandidateCell | null {
+export function readCandidate(values: MatrixValues, n: number, from: number, to: number): CandidateCell | null {
   const o = offset(n, from, to);
   if (values[o] !== 1) return null;
   return {
@@ -84,9 +84,9 @@ export function readCandidate(values: Float64Array, n: number, from: number, to:
 }
 
 /** The candidates file's values, checked against its description (bytes: encodeMatrix). */
-export function decodeCandidates(buf: Buffer, info: StepFreeCandidatesInfo, campus: string): Float64Array {
+export function decodeCandidates(buf: Buffer, info: StepFreeCandidatesInfo, campus: string): Float32Array {
   if (info.fields.length !== CANDIDATE_FIELD_COUNT || info.fields.some((f, i) => f !== CANDIDATE_FIELDS[i])) {
     throw new Error(`step-free candidates of ${campus}: fields ${info.fields.join(',')} differ from ${CANDIDATE_FIELDS.join(',')}`);
   }
-  return float64Values(buf, info.n * info.n * CANDIDATE_FIELD_COUNT, `step-free candidates of ${campus}`);
+  return float32Values(buf, info.n * info.n * CANDIDATE_FIELD_COUNT, `step-free candidates of ${campus}`);
 }

@@ -3,7 +3,7 @@
  * (reader). Bump FORMAT_VERSION whenever the shape or meaning of any artifact file changes: a `dist/`
  * written in another format is refused at load, and `build/tools/ensure.ts` rebuilds it.
  */
-export const FORMAT_VERSION = 4; // 4: route paths in families (the route modes, then step-free candidates), 16-bit steps, reversed ranges shared; 3: candidates, outlines, extent, lazy-loading catalog
+export const FORMAT_VERSION = 4; // 4: Float32 matrices; route paths in families (the route modes, then step-free candidates), 16-bit steps, reversed ranges shared; 3: candidates, outlines, extent, lazy-loading catalog
 
 /** `dist/current.json`: `{ "dataVersion" }` of the published version directory. */
 export const CURRENT_FILE = 'current.json';
@@ -14,6 +14,8 @@ export const campusFile = (campus: string): string => `campuses/${campus}.json`;
 export const routesFile = (campus: string): string => `routes/${campus}.bin`;
 export const pathsFile = (campus: string): string => `paths/${campus}.bin`;
 export const mapFile = (campus: string): string => `maps/${campus}.geojson`;
+/** The same map gzip-compressed (what the server keeps in memory and sends to clients that accept gzip). */
+export const mapGzipFile = (campus: string): string => `${mapFile(campus)}.gz`;
 export const candidatesFile = (campus: string): string => `candidates/${campus}.bin`;
 
 /** A `dist/` that this code cannot read (missing, malformed or another format version). */

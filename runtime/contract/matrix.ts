@@ -1,6 +1,6 @@
 /**
  * `routes/<campus>.bin`: the precomputed route matrix of one campus (BEHAVIOUR §7), a little-endian
- * Float64 array of modes.length × n × n × ROUTE_FIELD_COUNT values laid out [mode][from][to][field],
+ * Float32 array of modes.length × n × n × ROUTE_FIELD_COUNT values laid out [mode][from][to][field],
  * from/to being indexes into the campus artifact's `buildings` (ordered by code). Null numbers are NaN.
  * Encode and decode live here side by side; nothing else knows the offsets.
  */
@@ -55,7 +55,7 @@ export function newMatrix(modeCount: number, n: number): Float64Array {
   return new Float64Array(modeCount * n * n * ROUTE_FIELD_COUNT);
 }
 
-export function writeRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number, c: RouteFacts): void {
+export function writeRouteCell(values: MatrixValues, n: number, modeIndex: number, from: number, to: number, c: RouteFacts): void {
   const o = cellOffset(n, modeIndex, from, to);
   values[o] = OUTCOME.indexOf(c.outcome);
   values[o + 1] = c.totalMeters;
@@ -68,7 +68,7 @@ export function writeRouteCell(values: Float64Array, n: number, modeIndex: numbe
 }
 
 /** Reads the cell [mode][from][to] of a campus matrix. */
-export function readRouteCell(values: Float64Array, n: number, modeIndex: number, from: number, to: number): RouteCell {
+export function readRouteCell(values: MatrixValues, n: number, modeIndex: number, from: number, to: number): RouteCell {
   const o = cellOffset(n, modeIndex, from, to);
   return {
     outcome: values[o],
@@ -82,33 +82,36 @@ export function readRouteCell(values: Float64Array, n: number, modeIndex: number
   };
 }
 
-/** Float64 values as little-endian bytes (the route matrix, the step-free candidates). */
-export function encodeMatrix(values: Float64Array): Buffer {
-  const buf = Buffer.alloc(values.length * 8);
-  for (let k = 0; k < values.length; k++) buf.writeDoubleLE(values[k], k * 8);
+/**
+ * Matrix values as the build computes them (Float64) or as the runtime reads them from a file (Float32: every
+ * stored value is a small integer code, a count, or metres to 0.1 — exact to well under 0.05 m in 32 bits, so
+ * the tenths the API reports are the computed ones).
+ */
+export type MatrixValues = Float64Array | Float32Array;
+
+/** Bytes per stored matrix value (little-endian Float32). */
+export const MATRIX_VALUE_BYTES = 4;
+
+/** Matrix values as little-endian Float32 bytes (the route matrix, the step-free candidates). */
+export function encodeMatrix(values: MatrixValues): Buffer {
+  const buf = Buffer.alloc(values.length * MATRIX_VALUE_BYTES);
+  for (let k = 0; k < values.length; k++) buf.writeFloatLE(values[k], k * MATRIX_VALUE_BYTES);
   return buf;
 }
 
-/**
- * Float64 view over little-endian bytes holding `count` values (`what` names the file in errors); copies
- * when the buffer is unaligned or the host is big-endian.
- */
-export function float64Values(buf: Buffer, count: number, what: string): Float64Array {
-  if (buf.byteLength !== count * 8) throw new Error(`${what}: ${buf.byteLength} bytes, expected ${count} values (${count * 8} bytes)`);
-  if (endianness() === 'LE') {
-    if (buf.byteOffset % 8 === 0) return new Float64Array(buf.buffer, buf.byteOffset, count);
-    return new Float64Array(new Uint8Array(buf).buffer); // Uint8Array(buf) copies into a fresh, aligned buffer
+/** The `count` Float32 values of little-endian bytes (`what` names the file in errors), as an aligned host-endian copy. */
+export function float32Values(buf: Buffer, count: number, what: string): Float32Array {
+  if (buf.byteLength !== count * MATRIX_VALUE_BYTES) {
+    throw new Error(`${what}: ${buf.byteLength} bytes, expected ${count} values (${count * MATRIX_VALUE_BYTES} bytes)`);
   }
-  const out = new Float64Array(count);
-  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true);
-  return out;
+  if (endianness() === 'LE') return new Float32Array(new Uint8Array(buf).buffer); // Uint8Array(buf) copies into a fresh, aligned buffer
+  return Float32Array.from({ length: count }, (_, i) => buf.readFloatLE(i * MATRIX_VALUE_BYTES));
 }
 
 /** The matrix file's values, checked against its description. */
-export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string): Float64Array {
+export function decodeMatrix(buf: Buffer, info: RouteMatrixInfo, campus: string): Float32Array {
   if (info.fields.length !== ROUTE_FIELD_COUNT || info.fields.some((f, i) => f !== ROUTE_FIELDS[i])) {
     throw new Error(`route matrix of ${campus}: fields ${info.fields.join(',')} differ from ${ROUTE_FIELDS.join(',')}`);
   }
-  return float64Values(buf, info.modes.length * info.n * info.n * ROUTE_FIELD_COUNT, `route matrix of ${campus}`);
+  return float32Values(buf, info.modes.length * info.n * info.n * ROUTE_FIELD_COUNT, `route matrix of ${campus}`);
 }

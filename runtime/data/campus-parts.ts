@@ -33,8 +33,8 @@ export interface CampusData {
 
 /** A campus's route matrix and walked paths. */
 export interface CampusRoutes {
-  /** Route matrix [mode][from][to][field] as Float64 values (runtime/contract/matrix.ts). */
-  matrix: Float64Array;
+  /** Route matrix [mode][from][to][field] as Float32 values (runtime/contract/matrix.ts). */
+  matrix: Float32Array;
   modes: RouteMode[];
   n: number;
   /** Walked paths of the routed cells (campuses with a walking graph), for route geometry. */
@@ -43,7 +43,7 @@ export interface CampusRoutes {
    * Step-free candidates (runtime/contract/candidates.ts) and the family of their walked paths in `paths`; null
    * where the graph records no stairs.
    */
-  candidates: { values: Float64Array; family: number } | null;
+  candidates: { values: Float32Array; family: number } | null;
 }
 
 /**

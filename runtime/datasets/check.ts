@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { campusFile, type Manifest } from '../contract/index.ts';
+import { campusFile, mapGzipFile, type Manifest } from '../contract/index.ts';
 import { currentVersion, loadDataset, type Dataset } from '../data/load.ts';
 import { decodeCampusData, decodeCampusRoutes, routeFileNames, type CatalogCampus, type VersionFiles } from '../data/campus-parts.ts';
 import type { CampusCache } from '../data/campus-cache.ts';
@@ -87,8 +87,10 @@ async function checkCampus(v: VersionFiles, info: CatalogCampus, check: ReturnTy
     seen.add(name);
     await checkFile(v, name, problems, (bytes) => (read[k] = bytes));
   }
-  seen.add(artifact.map);
-  await checkFile(v, artifact.map, problems, () => undefined);
+  for (const name of [artifact.map, mapGzipFile(info.id)]) {
+    seen.add(name);
+    await checkFile(v, name, problems, () => undefined);
+  }
   const [matrix, paths, candidates] = read;
   if (matrix && names.every((name, k) => name === null || read[k] !== null)) {
     try {

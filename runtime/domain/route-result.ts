@@ -165,7 +165,7 @@ export function routeFromCell(
   if (status === undefined || routeVerification === undefined) {
     throw new Error(`invalid route cell: outcome ${cell.outcome}, verification ${cell.verification}`);
   }
-  const total = orNull(cell.totalMeters);
+  const total = metres(cell.totalMeters); // the reported metres (the stored Float32 value to 0.1 m) give the time
   return {
     dataVersion,
     from,
@@ -173,7 +173,7 @@ export function routeFromCell(
     preferences,
     status,
     accuracy: ROUTE_ACCURACY[accuracyKindOf(status, routeVerification)],
-    totalDistanceMeters: metres(cell.totalMeters),
+    totalDistanceMeters: total,
     indoorDistanceMeters: metres(cell.indoorMeters),
     outdoorDistanceMeters: metres(cell.outdoorMeters),
     // To 0.1 s: the gap planner's travel = ceil(estimatedSeconds / 60) then agrees with the formula.

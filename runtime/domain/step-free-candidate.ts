@@ -62,10 +62,11 @@ export function stepFreeCandidateOf(
   if (has(cell.flags, ROUTE_FLAG.INFERRED_CONNECTOR)) warnings.push(ROUTE_WARNING.inferredConnector);
   if (has(cell.flags, ROUTE_FLAG.CROSSING)) warnings.push(ROUTE_WARNING.crossing);
   if (has(cell.flags, ROUTE_FLAG.ONE_WAY)) warnings.push(ROUTE_WARNING.oneWay);
+  const total = Math.round(cell.totalMeters * 10) / 10; // the stored Float32 value to 0.1 m, as reported
   return {
-    totalDistanceMeters: Math.round(cell.totalMeters * 10) / 10,
+    totalDistanceMeters: total,
     // As the route's estimatedSeconds: walk metres / speed + fixed delays, to 0.1 s.
-    estimatedSeconds: Math.round((cell.totalMeters / preferences.walkingSpeedMps + cell.delaySeconds) * 10) / 10,
+    estimatedSeconds: Math.round((total / preferences.walkingSpeedMps + cell.delaySeconds) * 10) / 10,
     segments: cell.segments,
     segmentsWithoutStepFreeFact: cell.segmentsWithoutStepFreeFact,
     stairsAvoided: cell.stairsAvoided,

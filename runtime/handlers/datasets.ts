@@ -25,6 +25,7 @@ const CONTENT_TYPES: Record<string, string> = {
   json: CONTENT_TYPE_JSON,
   geojson: 'application/geo+json',
   md: 'text/markdown; charset=utf-8',
+  gz: 'application/gzip',
 };
 const OTHER_FILES = 'application/octet-stream';
 export const contentTypeOf = (path: string): string => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? OTHER_FILES;
@@ -34,7 +35,7 @@ export const FILE_MEDIA: Readonly<Record<string, Schema>> = Object.fromEntries(
   [...Object.values(CONTENT_TYPES), OTHER_FILES].map((type) => type.split(';')[0]!).map((type) => [type,
     type === 'application/json' ? { type: 'object', description: 'A JSON artifact (.json): catalog.json, campuses/<id>.json, manifest.json.' }
       : type === 'application/geo+json' ? { ...ref('CampusMap'), description: 'A campus map (.geojson), as GET /v1/campuses/{campus}/map serves it.' }
-        : { type: 'string', contentMediaType: type, description: type === OTHER_FILES ? 'Binary artifacts (.bin: route matrices and paths) and any other file.' : `Files sent as ${type}.` },
+        : { type: 'string', contentMediaType: type, description: type === OTHER_FILES ? 'Binary artifacts (.bin: route matrices and paths) and any other file.' : type === 'application/gzip' ? 'A gzip-compressed file (.gz: a campus map, maps/<id>.geojson.gz).' : `Files sent as ${type}.` },
   ]),
 );
 

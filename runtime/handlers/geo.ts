@@ -11,7 +11,9 @@ import { canonicalQuery, type QueryValues } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { checkBuildingIdentifier, selectionOf } from './buildings.ts';
-import type { AppContext, Handler } from './context.ts';
+import type { ApiRequest, AppContext, Handler } from './context.ts';
+import { acceptsGzip, gzipEtag } from '../http/accept-encoding.ts';
+import { gunzipSync } from 'node:zlib';
 
 /** The entrances of one building (same resolution, errors and query rules as the building lookup), paginated. */
 export function entrancesHandler(ctx: AppContext): Handler {
@@ -41,19 +43,25 @@ export function entrancesHandler(ctx: AppContext): Handler {
 }
 
 /**
- * The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. The bytes
- * are a part of the campus read on first use (data/load.ts), held in the campus cache like its matrix.
+ * The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. The map is a
+ * part of the campus read on first use (data/load.ts) and kept gzip-compressed in the campus cache: sent as
+ * it is to clients that accept gzip, inflated for the others (Vary: Accept-Encoding either way).
  */
 export function campusMapHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
-  const reply = (body: Buffer, etag: string): Reply => ({ kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag });
+  const reply = (gzipped: Buffer, etag: string, req: ApiRequest): Reply => {
+    const gzip = acceptsGzip(req);
+    const body = gzip ? gzipped : gunzipSync(gzipped);
+    const headers: [string, string][] = gzip ? [['Vary', 'Accept-Encoding'], ['Content-Encoding', 'gzip']] : [['Vary', 'Accept-Encoding']];
+    return { kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag: gzip ? gzipEtag(etag) : etag, headers };
+  };
   return (req) => {
     const id = (req.params.campus ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
     const campus = findCampus(ds, id);
     if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
-    const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, ''); // rare requests of ~1 MB each
+    const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, '');
     const body = campus.map.ready();
-    return body ? reply(body, etag) : loadPart(campus.map).then((b) => reply(b, etag));
+    return body ? reply(body, etag, req) : loadPart(campus.map).then((b) => reply(b, etag, req));
   };
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../http/errors.ts';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../http/headers.ts';
 import type { Reply } from '../http/reply.ts';
+import { acceptsGzip, gzipEtag } from '../http/accept-encoding.ts';
 import type { ApiRequest, AppContext, Handler } from '../handlers/context.ts';
 import type { StaticFile } from './load.ts';
 import type { PageName } from './manifest.ts';
@@ -21,26 +22,13 @@ function strongEtag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Whether Accept-Encoding lists gzip with a non-zero weight. */
-function acceptsGzip(req: ApiRequest): boolean {
-  const header = req.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
-    if (coding !== 'gzip') continue;
-    const q = params.find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 function fileReply(file: StaticFile, cacheControl: string, etag: string, req: ApiRequest, extra: readonly (readonly [string, string])[]): Reply {
   const gzip = file.gzip !== undefined && acceptsGzip(req);
   const body = gzip ? file.gzip! : file.body;
   const headers: [string, string][] = [...extra.map(([k, v]) => [k, v] as [string, string])];
   if (file.gzip !== undefined) headers.push(['Vary', 'Accept-Encoding']);
   if (gzip) headers.push(['Content-Encoding', 'gzip']);
-  return { kind: 'body', body, bytes: body.length, cacheControl, etag: gzip ? `${etag.slice(0, -1)}-gz"` : etag, contentType: file.contentType, headers };
+  return { kind: 'body', body, bytes: body.length, cacheControl, etag: gzip ? gzipEtag(etag) : etag, contentType: file.contentType, headers };
 }
 
 const notBuilt = () => new ApiError('not_found', 'The pages are not built: run `tsx build/ensure.ts` (npm start does).');

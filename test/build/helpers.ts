@@ -80,14 +80,16 @@ export class Matrix {
   }
   cellAt(mode: string, i: number, j: number): DecodedCell {
     const m = this.campus.routes.modes.indexOf(mode as never);
-    const base = ((m * this.n + i) * this.n + j) * ROUTE_FIELD_COUNT * 8;
-    const f = (k: number) => this.view.getFloat64(base + k * 8, true);
+    const base = ((m * this.n + i) * this.n + j) * ROUTE_FIELD_COUNT * 4;
+    const f = (k: number) => this.view.getFloat32(base + k * 4, true);
     const num = (k: number) => (Number.isNaN(f(k)) ? null : f(k));
+    // metres are stored to 0.1 m in Float32: read back as the API reports them
+    const metres = (k: number) => (Number.isNaN(f(k)) ? null : Math.round(f(k) * 10) / 10);
     return {
       outcome: OUTCOME[f(0)],
-      totalMeters: num(1),
-      indoorMeters: num(2),
-      outdoorMeters: num(3),
+      totalMeters: metres(1),
+      indoorMeters: metres(2),
+      outdoorMeters: metres(3),
       delaySeconds: num(4),
       floorChanges: num(5),
       verification: ROUTE_VERIFICATION[f(6)],
