@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, type BuildResult } from '../../build/build-all.ts';
 import { ROUTE_MODES } from '../../runtime/domain/types.ts';
-import { FORMAT_VERSION, ROUTE_FIELD_COUNT, type Manifest } from '../../runtime/contract/index.ts';
+import { FORMAT_VERSION, ROUTE_FIELD_COUNT, MATRIX_VALUE_BYTES, type Manifest } from '../../runtime/contract/index.ts';
 import { REAL_SOURCES, cleanupTempDirs, readArtifacts, tempDir, type Artifacts } from './helpers.ts';
 
 let result: BuildResult;
@@ -102,7 +102,7 @@ describe('real dataset', () => {
       const campus = art.campus(c.id);
       const bytes = readFileSync(join(result.versionDir, campus.routes.file));
       expect(campus.routes).toMatchObject({ n: campus.buildings.length, modes: [...ROUTE_MODES] });
-      expect(bytes.length).toBe(ROUTE_MODES.length * campus.routes.n ** 2 * ROUTE_FIELD_COUNT * 8);
+      expect(bytes.length).toBe(ROUTE_MODES.length * campus.routes.n ** 2 * ROUTE_FIELD_COUNT * MATRIX_VALUE_BYTES);
       const m = art.matrix(c.id);
       for (const mode of ROUTE_MODES) for (let i = 0; i < m.n; i++) expect(m.cellAt(mode, i, i).outcome).toBe('same-building');
     }
@@ -119,7 +119,7 @@ describe('real dataset', () => {
     const named = art.catalog.campuses.flatMap((c) => {
       const a = art.campus(c.id);
       const sf = a.stepFreeCandidates;
-      return [`campuses/${c.id}.json`, a.routes.file, a.map, ...(a.paths ? [a.paths.file] : []), ...(sf ? [sf.file] : [])];
+      return [`campuses/${c.id}.json`, a.routes.file, a.map, `${a.map}.gz`, ...(a.paths ? [a.paths.file] : []), ...(sf ? [sf.file] : [])];
     });
     expect(['catalog.json', ...named].sort()).toEqual(files);
     for (const f of files) {

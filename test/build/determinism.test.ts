@@ -26,7 +26,7 @@ describe('determinism', () => {
     const files = listFiles(a);
     expect(files).toEqual(listFiles(b));
     // current.json and the campuses' inputs for the next (incremental) build, .campus-inputs/<dataVersion>.json; in the
-    // version: catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson; paths/*.bin per
+    // version: catalog.json, manifest.json; per campus campuses/*.json, routes/*.bin, maps/*.geojson(.gz); paths/*.bin per
     // walking graph; candidates/*.bin per graph that records stairs
     const versionFiles = files.filter((f) => f.startsWith(`${ra.dataVersion}/`));
     expect(files.filter((f) => !versionFiles.includes(f))).toEqual([`.campus-inputs/${ra.dataVersion}.json`, 'current.json']);
@@ -34,7 +34,7 @@ describe('determinism', () => {
     const graphs = campuses.filter((c) => c.files.some((f) => f.startsWith('paths/'))).length;
     const withCandidates = campuses.filter((c) => c.files.some((f) => f.startsWith('candidates/'))).length;
     expect(withCandidates).toBeGreaterThan(0);
-    expect(versionFiles.length).toBe(2 + campuses.length * 3 + graphs + withCandidates);
+    expect(versionFiles.length).toBe(2 + campuses.length * 4 + graphs + withCandidates);
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
   });
 

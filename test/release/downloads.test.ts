@@ -76,7 +76,7 @@ describe('GET /v1/datasets/{dataVersion}/{file}', () => {
       expect(r.body.equals(readFileSync(join(dist, version, f.path)))).toBe(true);
       expect(r.headers.get('etag')).toBe(`"${f.sha256}"`);
       expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const type = f.path.endsWith('.json') ? 'application/json; charset=utf-8' : f.path.endsWith('.geojson') ? 'application/geo+json' : 'application/octet-stream';
+      const type = f.path.endsWith('.json') ? 'application/json; charset=utf-8' : f.path.endsWith('.geojson') ? 'application/geo+json' : f.path.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream';
       expect(r.headers.get('content-type')).toBe(type);
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
     }

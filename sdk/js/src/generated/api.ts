@@ -1788,6 +1788,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                     "application/geo+json": components["schemas"]["CampusMap"];
                     "text/markdown": string;
+                    "application/gzip": string;
                     "application/octet-stream": string;
                 };
             };
