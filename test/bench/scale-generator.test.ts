@@ -3,31 +3,19 @@
  * byte-identical sources, another seed other sources; the campuses have the sizes of the real campuses they
  * were drawn from, and the real build accepts them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../build/build-all.ts';
 import { realProfiles } from './scale/profiles.ts';
 import { writeSyntheticSources } from './scale/generate.ts';
-import { cleanupTempDirs, REAL_SOURCES, tempDir } from '../build/helpers.ts';
+import { cleanupTempDirs, filesOf, REAL_SOURCES, tempDir } from '../build/helpers.ts';
 
 afterAll(cleanupTempDirs);
 
 const profiles = realProfiles(REAL_SOURCES);
 const SCHEMAS = join(REAL_SOURCES, 'schemas');
 
-function filesOf(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 const generate = (n: number, seed: number) => {
   const dir = join(tempDir('campus-synthetic-'), 'sources');

@@ -3,27 +3,14 @@
  * the same output directory is copied, not compiled — and the version is byte-identical to a full build of the
  * same sources in an empty directory. A copied file that no longer matches its manifest is compiled instead.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../build/build-all.ts';
-import { cleanupTempDirs, copySources, editJson, tempDir } from './helpers.ts';
+import { cleanupTempDirs, copySources, editJson, filesOf, tempDir } from './helpers.ts';
 
 afterAll(cleanupTempDirs);
 
-/** Every file of a version directory: relative path → bytes. */
-function filesOf(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** The version a fresh, full build of `sources` writes. */
 const fullBuild = (sources: string) => filesOf(buildAll({ sourcesDir: sources, outDir: tempDir(), full: true }).versionDir);
