@@ -1,19 +1,23 @@
 /**
- * The whole build: load → validate → compile every campus → publish artifacts. Campus by campus: each is
- * compiled and its files written before the next (or copied from an earlier build into the same output
- * directory when its inputs are unchanged: write/reuse.ts), so memory holds the sources and one campus's
- * artifacts, and a change to one campus recompiles that campus only. The output is the same bytes either way.
+ * The whole build, one campus at a time: the sources' digest (their hash and latest retrieval date: the
+ * data version) is read file by file; then each campus is loaded, validated and compiled and its files written
+ * before the next is read (or it is copied from an earlier build into the same output directory when its inputs
+ * are unchanged: write/reuse.ts). So memory holds one campus's sources and artifacts however many campuses
+ * there are, and a change to one campus recompiles that campus only. The output is the same bytes either way.
+ * Every invalid source of every campus is reported together (nothing is published then).
  */
-import { loadSources } from './load/load-sources.ts';
-import { validateSources } from './check/validate.ts';
+import { campusOfPath, listSourcePaths, loadSources } from './load/load-sources.ts';
+import { validateSources, type ValidationScope } from './check/validate.ts';
 import { compileCampus } from './compile/campus/campus.ts';
 import { catalogArtifact } from './compile/catalog.ts';
 import { campusArtifactFiles, VersionWriter } from './write/artifacts.ts';
 import { buildCodeHash, campusInputKey, campusSourceFiles, EarlierBuilds } from './write/reuse.ts';
 import { summaryOf, type CampusSummary } from './write/summary.ts';
-import { dataVersionOf, latestRetrieval, sourcesHash } from './compile/version.ts';
+import { dataVersionOf, digestSources } from './compile/version.ts';
 import { CATALOG_FILE, encodeJson } from '../runtime/contract/index.ts';
+import { SourceError, type SourceIssue } from './load/errors.ts';
 import type { BuildReport } from './write/report.ts';
+import type { Registry, ValidSources } from './load/source-types.ts';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -31,35 +35,61 @@ export interface BuildResult {
   campuses: Map<string, CampusSummary>;
 }
 
+/** Loads and validates the campuses of `ids` (none: the registry alone), collecting issues instead of throwing. */
+function loadValid(sourcesDir: string, ids: readonly string[], placeOwners: Map<string, string>, issues: SourceIssue[]): ValidSources | null {
+  const scope: ValidationScope = { campuses: new Set(ids), placeOwners };
+  try {
+    return validateSources(loadSources(sourcesDir, scope.campuses), scope);
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e;
+    issues.push(...e.issues);
+    return null;
+  }
+}
+
 export function buildAll({ sourcesDir, outDir, full = false }: BuildOptions): BuildResult {
   const started = performance.now();
-  const raw = loadSources(sourcesDir);
-  const sources = validateSources(raw);
-  const date = latestRetrieval(sources);
-  const dataVersion = dataVersionOf(date, sourcesHash(raw.files));
+  const { hash, date } = digestSources(sourcesDir);
+  const dataVersion = dataVersionOf(date, hash);
   const generatedAt = `${date}T00:00:00.000Z`;
+
+  const issues: SourceIssue[] = [];
+  const placeOwners = new Map<string, string>();
+  // The registry, and any campus files of campuses the registry does not list (reported as such). A registry
+  // with issues is still read for its campus list, so that every campus's issues are reported with its own.
+  const head = loadValid(sourcesDir, [], placeOwners, issues);
+  const registry = head?.registry ?? (loadSources(sourcesDir, new Set()).registry.data as Registry | undefined);
+  if (!Array.isArray(registry?.campuses) || !registry.campuses.every((c) => typeof c?.id === 'string')) throw new SourceError(issues);
+  const listed = new Set(registry.campuses.map((c) => c.id));
+  const unlisted = [...new Set(listSourcePaths(sourcesDir).map(campusOfPath))].filter((c): c is string => c !== null && !listed.has(c));
+  if (unlisted.length) loadValid(sourcesDir, unlisted, placeOwners, issues);
 
   const earlier = new EarlierBuilds(outDir);
   const code = buildCodeHash();
-  const sourceFiles = campusSourceFiles(raw.files);
   const writer = new VersionWriter(outDir, dataVersion);
   const campuses = new Map<string, CampusSummary>();
   const inputs = new Map<string, { key: string; summary: CampusSummary }>();
+  const attributions = new Set<string>();
   let reused = 0;
   try {
-    sources.registry.campuses.forEach((reg, i) => {
-      const key = campusInputKey(code, reg, sourceFiles.get(reg.id) ?? []);
+    for (const reg of registry.campuses) {
+      const sources = loadValid(sourcesDir, [reg.id], placeOwners, issues);
+      if (!sources || issues.length) continue; // keep validating the others; nothing is compiled or published
+      const file = sources.campuses[0]!;
+      for (const s of file.sources) if (s.attribution) attributions.add(s.attribution);
+      const key = campusInputKey(code, reg, campusSourceFiles(sources.files).get(reg.id) ?? []);
       let summary = full ? undefined : earlier.copy(key, writer);
       if (summary) reused++;
       else {
-        const compiled = compileCampus(sources.campuses[i]!, reg, sources.graphs.get(reg.id), sources.footprints.get(reg.id));
+        const compiled = compileCampus(file, reg, sources.graphs.get(reg.id), sources.footprints.get(reg.id));
         for (const [path, bytes] of campusArtifactFiles(compiled)) writer.add(path, bytes);
         summary = summaryOf(compiled);
       }
       campuses.set(reg.id, summary);
       inputs.set(reg.id, { key, summary });
-    });
-    writer.add(CATALOG_FILE, encodeJson(catalogArtifact(sources, dataVersion, generatedAt, campuses)));
+    }
+    if (issues.length) throw new SourceError(issues);
+    writer.add(CATALOG_FILE, encodeJson(catalogArtifact(registry, attributions, dataVersion, generatedAt, campuses)));
   } catch (e) {
     writer.abandon();
     throw e;

@@ -192,7 +192,17 @@ function checkGraph(raw: RawSources['graphs'][number], graph: CampusGraphSource,
   }
 }
 
-export function validateSources(raw: RawSources): ValidSources {
+/** A validation of some campuses only: which, and the place ids seen in campuses validated before (ids are global). */
+export interface ValidationScope {
+  campuses: ReadonlySet<string>;
+  placeOwners: Map<string, string>;
+}
+
+/**
+ * Validates what `raw` holds: every campus (the default), or the campuses of `scope` (loaded with
+ * loadSources(dir, scope.campuses)); the registry is checked either way. Throws a SourceError with every issue.
+ */
+export function validateSources(raw: RawSources, scope?: ValidationScope): ValidSources {
   failOnIssues(checkSchemas(raw));
 
   const issues: SourceIssue[] = [];
@@ -213,12 +223,14 @@ export function validateSources(raw: RawSources): ValidSources {
     checkGraph(g, graph, regCampuses.get(g.name), campusByName.get(g.name)?.data as SourceCampusFile | undefined, report);
     graphs.set(g.name, graph);
   }
+  const inScope = (id: string) => scope === undefined || scope.campuses.has(id);
   for (const [i, c] of registry.campuses.entries()) {
+    if (!inScope(c.id)) continue;
     if (!campusByName.has(c.id)) report(raw.registry.file, `/campuses/${i}/id`, `campus file campuses/${c.id}.json is missing`);
     if (c.walkingGraph && !graphs.has(c.id)) report(raw.registry.file, `/campuses/${i}/walkingGraph`, `walkingGraph is true but graphs/${c.id}/ is missing`);
   }
 
-  const placeOwners = new Map<string, string>();
+  const placeOwners = scope?.placeOwners ?? new Map<string, string>();
   for (const c of raw.campuses) {
     checkCampus(c.data as SourceCampusFile, c.file, c.name, regCampuses.get(c.name), graphs.get(c.name), placeOwners, report);
   }
@@ -235,9 +247,10 @@ export function validateSources(raw: RawSources): ValidSources {
 
   return {
     registry,
-    campuses: registry.campuses.map((c) => campusByName.get(c.id)!.data as SourceCampusFile),
+    campuses: registry.campuses.filter((c) => inScope(c.id)).map((c) => campusByName.get(c.id)!.data as SourceCampusFile),
     graphs,
     footprints,
     licenseText: raw.licenseText,
+    files: raw.files,
   };
 }

@@ -1,6 +1,6 @@
 /** catalog.json: registry material, per-campus summary and the data licence notice. */
 import type { CampusExamples, CatalogArtifact } from '../../runtime/contract/index.ts';
-import type { ValidSources } from '../load/source-types.ts';
+import type { Registry } from '../load/source-types.ts';
 import type { CampusCoverage } from '../../runtime/domain/types.ts';
 import type { Extent } from './map/campus-map.ts';
 import { compareStrings } from './campus/buildings.ts';
@@ -25,15 +25,17 @@ export interface CatalogFacts {
   examples: CampusExamples;
 }
 
+/**
+ * The catalog from the registry, the attributions of every campus's sources and what the build kept of each
+ * compiled campus.
+ */
 export function catalogArtifact(
-  sources: ValidSources,
+  registry: Registry,
+  attributions: ReadonlySet<string>,
   dataVersion: string,
   generatedAt: string,
   compiled: ReadonlyMap<string, CatalogFacts>,
 ): CatalogArtifact {
-  const { registry } = sources;
-  const attribution = new Set<string>();
-  for (const c of sources.campuses) for (const s of c.sources) if (s.attribution) attribution.add(s.attribution);
   return {
     dataVersion,
     generatedAt,
@@ -69,6 +71,6 @@ export function catalogArtifact(
         examples,
       };
     }),
-    license: { notice: LICENSE_NOTICE, attribution: [...attribution].sort(compareStrings) },
+    license: { notice: LICENSE_NOTICE, attribution: [...attributions].sort(compareStrings) },
   };
 }

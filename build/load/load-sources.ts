@@ -64,21 +64,37 @@ function listDir(path: string): string[] {
   return existsSync(path) ? readdirSync(path).sort() : [];
 }
 
-/** Every file below `dir`, sorted by relative posix path. */
-export function readAllFiles(dir: string): { path: string; content: Buffer }[] {
-  const out: { path: string; content: Buffer }[] = [];
+/** Every file path below `dir` (relative, posix), sorted. */
+export function listSourcePaths(dir: string): string[] {
+  const out: string[] = [];
   const walk = (rel: string) => {
     for (const name of readdirSync(join(dir, rel))) {
       const child = rel ? `${rel}/${name}` : name;
       if (statSync(join(dir, child)).isDirectory()) walk(child);
-      else out.push({ path: child, content: readFileSync(join(dir, child)) });
+      else out.push(child);
     }
   };
   walk('');
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function loadSources(sourcesDir: string): RawSources {
+/** The campus a source file belongs to (campuses/<id>.json, graphs/<id>/…, footprints/<id>.geojson), or null. */
+export function campusOfPath(path: string): string | null {
+  const m = /^campuses\/([^/]+)\.json$/.exec(path) ?? /^graphs\/([^/]+)\//.exec(path) ?? /^footprints\/([^/]+)\.geojson$/.exec(path);
+  return m ? m[1]! : null;
+}
+
+/** Every file below `dir` that `keep` accepts (all by default), sorted by relative posix path. */
+export function readAllFiles(dir: string, keep: (path: string) => boolean = () => true): { path: string; content: Buffer }[] {
+  return listSourcePaths(dir).filter(keep).map((path) => ({ path, content: readFileSync(join(dir, path)) }));
+}
+
+/**
+ * Reads a sources directory: the registry, schemas and licence notice, and the campus files, graphs and
+ * outlines of every campus, or only of the campuses named in `only` (the build reads one campus at a time).
+ */
+export function loadSources(sourcesDir: string, only?: ReadonlySet<string>): RawSources {
+  const wanted = (name: string) => only === undefined || only.has(name);
   const root = displayRoot(sourcesDir);
   const issues: SourceIssue[] = [];
   const show = (...parts: string[]) => displayPath(root, ...parts);
@@ -90,14 +106,14 @@ export function loadSources(sourcesDir: string): RawSources {
   const registry = { file: registryFile, data: readJson(join(sourcesDir, 'registry.json'), registryFile, issues) };
 
   const campuses = listDir(join(sourcesDir, 'campuses'))
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && wanted(f.slice(0, -'.json'.length)))
     .map((f) => {
       const file = show('campuses', f);
       return { file, name: f.slice(0, -'.json'.length), data: readJson(join(sourcesDir, 'campuses', f), file, issues) };
     });
 
   const graphs = listDir(join(sourcesDir, 'graphs'))
-    .filter((d) => statSync(join(sourcesDir, 'graphs', d)).isDirectory())
+    .filter((d) => wanted(d) && statSync(join(sourcesDir, 'graphs', d)).isDirectory())
     .map((d) => {
       const dir = join(sourcesDir, 'graphs', d);
       const metaFile = show('graphs', d, 'meta.json');
@@ -113,7 +129,7 @@ export function loadSources(sourcesDir: string): RawSources {
     });
 
   const footprints = listDir(join(sourcesDir, 'footprints'))
-    .filter((f) => f.endsWith('.geojson'))
+    .filter((f) => f.endsWith('.geojson') && wanted(f.slice(0, -'.geojson'.length)))
     .map((f) => {
       const file = show('footprints', f);
       return { file, name: f.slice(0, -'.geojson'.length), data: readJson(join(sourcesDir, 'footprints', f), file, issues) };
@@ -130,5 +146,9 @@ export function loadSources(sourcesDir: string): RawSources {
   const licenseText = existsSync(licensePath) ? readFileSync(licensePath, 'utf8') : '';
 
   if (issues.length) throw new SourceError(issues);
-  return { registry, campuses, graphs, footprints, schemas, licenseText, files: readAllFiles(sourcesDir) };
+  const files = readAllFiles(sourcesDir, (path) => {
+    const campus = campusOfPath(path);
+    return campus === null || wanted(campus);
+  });
+  return { registry, campuses, graphs, footprints, schemas, licenseText, files };
 }

@@ -52,7 +52,7 @@ export interface RawSources {
   footprints: { file: string; name: string; data: unknown }[];
   schemas: { file: string; data: unknown }[];
   licenseText: string;
-  /** Every file under the sources directory (relative posix path, bytes), sorted by path. */
+  /** Every file read (relative posix path, bytes), sorted by path: all of them, or those of the campuses loaded and the shared ones. */
   files: { path: string; content: Buffer }[];
 }
 
@@ -66,11 +66,13 @@ export interface CampusGraphSource {
 
 export interface ValidSources {
   registry: Registry;
-  /** Campus files in registry order. */
+  /** Campus files in registry order (those validated: all, or a scope's). */
   campuses: SourceCampusFile[];
   /** Walking graphs keyed by campus id. */
   graphs: Map<string, CampusGraphSource>;
   /** Building outlines keyed by campus id (campuses without a footprints file have none). */
   footprints: Map<string, SourceOutline[]>;
   licenseText: string;
+  /** The files validated, as read (for the data version and each campus's input key). */
+  files: RawSources['files'];
 }

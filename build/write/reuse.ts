@@ -3,7 +3,7 @@
  * directory is not compiled again — its artifact files are copied from that build's version directory.
  *
  * A campus's artifacts are a pure function of its registry entry, its source files (campuses/<id>.json,
- * graphs/<id>/*) and the build code (compileCampus; nothing of other campuses, nothing of the data version).
+ * graphs/<id>/*, footprints/<id>.geojson) and the build code (compileCampus; nothing of other campuses, nothing of the data version).
  * Its input key is the sha256 of exactly that; each published version records the key and the summary
  * the catalog and the report need (`<outDir>/.campus-inputs/<dataVersion>.json`). A reused file is checked
  * against its version's manifest before it is copied (a file changed since is compiled afresh), so the
@@ -17,6 +17,7 @@ import stringify from 'fast-json-stable-stringify';
 import { FORMAT_VERSION, MANIFEST_FILE } from '../../runtime/contract/index.ts';
 import { sha256Hex } from '../../runtime/contract/manifest.ts';
 import type { RegistryCampus } from '../load/source-types.ts';
+import { campusOfPath } from '../load/load-sources.ts';
 import type { CampusSummary } from './summary.ts';
 import type { VersionWriter } from './artifacts.ts';
 
@@ -42,12 +43,12 @@ export function campusInputKey(codeHash: string, reg: RegistryCampus, files: rea
   return hash.digest('hex');
 }
 
-/** The source files of each campus (campuses/<id>.json and graphs/<id>/*), from the build's list of every source file. */
+/** The source files of each campus (campuses/<id>.json, graphs/<id>/*, footprints/<id>.geojson), from a list of source files. */
 export function campusSourceFiles(all: readonly { path: string; content: Buffer }[]): Map<string, { path: string; content: Buffer }[]> {
   const out = new Map<string, { path: string; content: Buffer }[]>();
   for (const f of all) {
-    const m = /^campuses\/([^/]+)\.json$/.exec(f.path) ?? /^graphs\/([^/]+)\//.exec(f.path);
-    if (m) out.set(m[1]!, [...(out.get(m[1]!) ?? []), f]);
+    const campus = campusOfPath(f.path);
+    if (campus !== null) out.set(campus, [...(out.get(campus) ?? []), f]);
   }
   return out;
 }

@@ -99,13 +99,15 @@ export function encodeMatrix(values: MatrixValues): Buffer {
   return buf;
 }
 
-/** The `count` Float32 values of little-endian bytes (`what` names the file in errors), as an aligned host-endian copy. */
+/** The `count` Float32 values of little-endian bytes (`what` names the file in errors), host-endian and aligned. */
 export function float32Values(buf: Buffer, count: number, what: string): Float32Array {
   if (buf.byteLength !== count * MATRIX_VALUE_BYTES) {
     throw new Error(`${what}: ${buf.byteLength} bytes, expected ${count} values (${count * MATRIX_VALUE_BYTES} bytes)`);
   }
-  if (endianness() === 'LE') return new Float32Array(new Uint8Array(buf).buffer); // Uint8Array(buf) copies into a fresh, aligned buffer
-  return Float32Array.from({ length: count }, (_, i) => buf.readFloatLE(i * MATRIX_VALUE_BYTES));
+  if (endianness() !== 'LE') return Float32Array.from({ length: count }, (_, i) => buf.readFloatLE(i * MATRIX_VALUE_BYTES));
+  // A view over the file's own bytes when they are aligned (a file read whole is); else an aligned copy.
+  if (buf.byteOffset % MATRIX_VALUE_BYTES === 0) return new Float32Array(buf.buffer, buf.byteOffset, count);
+  return new Float32Array(new Uint8Array(buf).buffer);
 }
 
 /** The matrix file's values, checked against its description. */
