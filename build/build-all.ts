@@ -42,7 +42,7 @@ function loadValid(sourcesDir: string, ids: readonly string[], placeOwners: Map<
     return validateSources(loadSources(sourcesDir, scope.campuses), scope);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
-    issues.push(...e.issues);
+    for (const issue of e.issues) issues.push(issue);
     return null;
   }
 }

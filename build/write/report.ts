@@ -17,7 +17,7 @@ export interface BuildReport {
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
 
 function table(head: string[], rows: string[][]): string[] {
-  const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k].length)));
+  const widths = head.map((h, k) => rows.reduce((w, r) => Math.max(w, r[k].length), h.length));
   const line = (cells: string[]) => cells.map((x, k) => (k === 0 ? x.padEnd(widths[k]) : x.padStart(widths[k]))).join('  ');
   return [line(head), ...rows.map(line)];
 }
@@ -89,7 +89,8 @@ export function formatReport(r: BuildReport): string {
       for (const r of h.refused) lines.push(`    ${r.place}: ${r.reason} — ${JSON.stringify(r.text)}`);
     }
   }
-  lines.push(...coverageTable(r.campuses), ...detourLines(r.campuses));
+  // one push per line, not push(...list): at thousands of campuses a list outgrows a call's argument limit
+  for (const l of [...coverageTable(r.campuses), ...detourLines(r.campuses)]) lines.push(l);
   const reused = r.reused ? ` (${r.campuses.length - r.reused} compiled, ${r.reused} unchanged since an earlier build)` : '';
   lines.push(`built ${r.campuses.length} campuses in ${(r.milliseconds / 1000).toFixed(2)} s${reused}`);
   return lines.join('\n');
