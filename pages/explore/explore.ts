@@ -293,7 +293,9 @@ async function main(): Promise<void> {
     void planGap();
   });
   // A link followed inside the page (e.g. from the list of campuses) or edited by hand.
-  window.addEventListener('hashchange', () => void applyLink(readFragment(location.hash)));
+  // The event's own URL, not location.hash: a campus finishing its load may have rewritten the fragment
+  // (replaceState) between the navigation and this event.
+  window.addEventListener('hashchange', (e) => void applyLink(readFragment(new URL(e.newURL).hash)));
   await applyLink(readFragment(location.hash));
 }
 

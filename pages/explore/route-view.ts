@@ -20,7 +20,9 @@ export function routeView(r: Route): HTMLElement {
   const drawn = r.geometry
     ? `Drawn on the map: ${r.geometry.coordinates.length} points (entrance, walking-graph nodes, entrance); a dotted line joins each building's point to the door used.`
     : r.status === 'routed'
-      ? 'Not drawn: this walking graph publishes no coordinates for its path.'
+      ? r.totalDistanceMeters === 0
+        ? 'Not drawn: both buildings join the walking paths at the same point (a walk of 0 m), so there is no line to draw.'
+        : 'Not drawn: this walking graph publishes no coordinates for its path.'
       : 'Not drawn: only a routed result has a walked path, and no straight line is drawn as if it were one.';
   const list = h('dl', { class: 'facts' },
     row('Status', h('span', { class: `badge status-${r.status}` }, r.status), 'status'),
