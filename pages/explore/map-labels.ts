@@ -13,11 +13,16 @@ const PAD = 3 + 2;
 const HALF_HEIGHT = 9;
 let measure: CanvasRenderingContext2D | null | undefined;
 /** Width of a code in the labels' font, in pixels (estimated when the canvas cannot measure). */
+const widths = new Map<string, number>();
 function textWidth(code: string): number {
-  measure ??= document.createElement('canvas').getContext('2d');
-  if (!measure) return 8 * code.length;
-  measure.font = FONT;
-  return Math.ceil(measure.measureText(code).width);
+  let w = widths.get(code);
+  if (w === undefined) {
+    measure ??= document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = FONT;
+    w = measure ? Math.ceil(measure.measureText(code).width) : 8 * code.length;
+    widths.set(code, w);
+  }
+  return w;
 }
 
 /** Box of a label in pixels: right of its point (see iconAnchor below). */
@@ -41,7 +46,9 @@ export function placeLabels(items: readonly { code: string; x: number; y: number
 export class CodeLabels {
   readonly layer = L.layerGroup();
   private points = new Map<string, L.LatLng>();
-  private reserved: string[] = [];
+  /** Codes in placing order (reserved first, then by code) and the reserved ones: set once per campus or choice. */
+  private order: string[] = [];
+  private reserved = new Set<string>();
 
   constructor(private readonly map: L.Map) {
     map.on('zoomend', () => this.render());
@@ -50,7 +57,8 @@ export class CodeLabels {
   /** Building code → point; `reserved`: codes whose places are taken first but that get no label here. */
   set(points: Map<string, L.LatLng>, reserved: string[] = []): void {
     this.points = points;
-    this.reserved = reserved;
+    this.reserved = new Set(reserved.filter((c) => points.has(c)));
+    this.order = [...this.reserved, ...[...points.keys()].filter((c) => !this.reserved.has(c)).sort()];
     this.render();
   }
 
@@ -58,11 +66,9 @@ export class CodeLabels {
     this.layer.clearLayers();
     const zoom = this.map.getZoom();
     if (zoom < LABEL_ZOOM) return;
-    const reserved = this.reserved.filter((c) => this.points.has(c));
-    const codes = [...reserved, ...[...this.points.keys()].filter((c) => !reserved.includes(c)).sort()];
-    const items = codes.map((code) => ({ code, ...this.map.project(this.points.get(code)!, zoom) }));
+    const items = this.order.map((code) => ({ code, ...this.map.project(this.points.get(code)!, zoom) }));
     for (const code of placeLabels(items)) {
-      if (reserved.includes(code)) continue;
+      if (this.reserved.has(code)) continue;
       const text = document.createElement('span');
       text.textContent = code;
       this.layer.addLayer(L.marker(this.points.get(code)!, {

@@ -37,7 +37,6 @@ export class CampusMap {
   private extent = L.latLngBounds([]);
   /** Building code → its point (from the map's building features, else the building's location). */
   private points = new Map<string, L.LatLng>();
-  private chosen: string[] = [];
 
   constructor(container: HTMLElement) {
     this.map = L.map(container, { zoomSnap: 0.25, attributionControl: false, preferCanvas: false });
@@ -57,7 +56,7 @@ export class CampusMap {
     this.credit.set(text);
   }
 
-  /** Draws a campus: its map features when given, else the buildings' own locations (fitCampus shows all of it). */
+  /** Draws a campus: its map features when given, else the buildings' own locations (fitCampus shows the campus's extent). */
   showCampus(campus: Campus, buildings: Building[], map: FeatureCollection | null): Drawn {
     for (const layer of [this.campusLayer, this.routeLayer, this.chosenLayer]) layer.clearLayers();
     this.points = new Map();
@@ -66,7 +65,6 @@ export class CampusMap {
     const areas: L.Layer[] = [];
     const edges: L.Layer[] = [];
     const doors: Door[] = [];
-    const extent = L.latLngBounds([]);
     for (const f of map?.features ?? []) {
       const p = f.properties ?? {};
       const role = roleOf(f);
@@ -75,13 +73,11 @@ export class CampusMap {
         const area = L.geoJSON(f.geometry as Area, { style: FOOTPRINT_STYLE, interactive: !!code });
         if (code) area.bindTooltip(`Footprint of ${code}${str(p.name) ? `: ${str(p.name)}` : ''}`);
         areas.push(area);
-        extent.extend(area.getBounds());
         counts.footprints++;
       } else if (role === 'edge' && f.geometry?.type === 'LineString') {
         // Features without geometry (e.g. UTM's graph edges: its graph publishes no node coordinates) are not drawn.
         const line = L.polyline(f.geometry.coordinates.map(([lon, lat]) => L.latLng(lat!, lon!)), edgeStyle(str(p.verification) ?? str(p.verificationStatus), str(p.stairs)));
         edges.push(line);
-        extent.extend(line.getBounds());
         counts.edges++;
       } else if (role === 'edge') {
         counts.undrawnEdges++;
@@ -95,14 +91,12 @@ export class CampusMap {
         const door = L.circleMarker(at, opts);
         const marker = (p.powerDoor === true ? L.featureGroup([L.circleMarker(at, POWER_DOOR_RING), door]) : door).bindTooltip(tooltip);
         doors.push({ at, marker, words });
-        extent.extend(at);
         counts.entrances++;
       } else if (role === 'building') {
         const at = pointOf(f);
         const code = str(p.code);
         if (!at || !code) continue;
         this.addBuilding(at, code, str(p.name) ?? code, str(p.locationKind) ?? str(p.kind));
-        extent.extend(at);
         counts.buildings++;
       }
     }
@@ -110,15 +104,12 @@ export class CampusMap {
       if (this.points.has(b.code) || !b.location) continue;
       const at = L.latLng(b.location.lat, b.location.lon);
       this.addBuilding(at, b.code, b.name, b.location.kind);
-      extent.extend(at);
       counts.buildings++;
     }
     for (const layer of [...areas, ...edges, ...this.buildingMarkers]) this.campusLayer.addLayer(layer);
-    if (!extent.isValid() && campus.bounds) {
-      const [[w, s], [e, n]] = campus.bounds as [[number, number], [number, number]];
-      extent.extend(L.latLngBounds([s, w], [n, e]));
-    }
-    this.extent = extent;
+    // The box of everything the map draws, as the build computed it (the campus's bounds when it has no map).
+    const box = (map?.extent ?? campus.extent ?? campus.bounds) as [[number, number], [number, number]] | null | undefined;
+    this.extent = box ? L.latLngBounds([box[0][1], box[0][0]], [box[1][1], box[1][0]]) : L.latLngBounds([]);
     this.doors.set(doors); // regrouped on each zoom change
     this.labels.set(this.points);
     return counts;
@@ -134,12 +125,12 @@ export class CampusMap {
   /** Marks the chosen buildings (from, to) with a larger, differently filled marker and a label. */
   markChosen(from: string | undefined, to: string | undefined): void {
     this.chosenLayer.clearLayers();
-    this.chosen = [from, to].filter((c): c is string => !!c);
+    const chosen = [from, to].filter((c): c is string => !!c);
     for (const [code, label] of [[from, 'From'], [to, 'To']] as const) {
       const at = code ? this.points.get(code) : undefined;
       if (at) this.chosenLayer.addLayer(L.circleMarker(at, CHOSEN_STYLE).bindTooltip(`${label}: ${code}`, { permanent: true, direction: 'top', offset: [0, -10] }));
     }
-    this.labels.set(this.points, this.chosen);
+    this.labels.set(this.points, chosen);
   }
 
   /**

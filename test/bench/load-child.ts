@@ -4,11 +4,7 @@
  */
 import autocannon from 'autocannon';
 import type { LoadJob, LoadResult } from './lib/load.ts';
-
-/** The q-quantile of ascending values (nearest rank). */
-function quantile(sorted: Float64Array, q: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
+import { quantile } from './lib/stats.ts';
 
 async function run(job: LoadJob): Promise<LoadResult> {
   // autocannon's own percentiles come from a histogram of whole milliseconds: at 2–5 ms that cannot tell

@@ -1,20 +1,14 @@
 /** Same sources → byte-identical artifacts; the version follows content, not formatting; ensure.ts staleness. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from '../../build/build-all.ts';
 import { staleReason } from '../../build/tools/ensure.ts';
 import { FORMAT_VERSION } from '../../runtime/contract/format.ts';
 import { loadDataset } from '../../runtime/data/load.ts';
-import { REAL_SOURCES, cleanupTempDirs, copySources, editJson, tempDir } from './helpers.ts';
+import { REAL_SOURCES, cleanupTempDirs, copySources, editJson, listFiles, tempDir } from './helpers.ts';
 
 afterAll(cleanupTempDirs);
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => statSync(join(dir, f)).isFile())
-    .sort();
-}
 
 describe('determinism', () => {
   it('two builds of the real sources produce identical bytes for every file', () => {

@@ -1,7 +1,7 @@
 /** Shared helpers of the build tests: temp source trees, artifact readers, matrix decoding. */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, dirname } from 'node:path';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OUTCOME, ROUTE_VERIFICATION } from '../../runtime/domain/types.ts';
 import { ROUTE_FIELD_COUNT, type CampusArtifact, type CatalogArtifact } from '../../runtime/contract/index.ts';
@@ -28,18 +28,16 @@ export function copySources(from: string = MINI_FIXTURE): string {
   return dir;
 }
 
+/** Every file below a directory, as relative paths in order. */
+export function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
+}
+
 /** Every file below a directory: relative path → bytes, in path order. */
 export function filesOf(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), readFileSync(p));
-    }
-  };
-  walk(dir);
-  return out;
+  return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
 }
 
 export function editJson(file: string, edit: (data: any) => void): void {

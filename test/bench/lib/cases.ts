@@ -31,16 +31,17 @@ export async function discoverCases(api: string): Promise<BenchCase[]> {
   const code = codes[3]!;
   const getRoutes: LoadRequest[] = pairs.map(([f, t]) => ({ method: 'GET', path: `/v1/routes?from=${f}&to=${t}` }));
   const listPage: LoadRequest[] = [{ method: 'GET', path: '/v1/buildings?limit=50' }];
+  /** POST /v1/routes on four pairs of another campus's first buildings, with or without geometry. */
+  const campusRoutes = async (campus: string, limit: number, picks: [number, number][]) => {
+    const codes = json<BuildingList>(await request(api, 'GET', `/v1/buildings?campus=${campus}&limit=${limit}`)).data.map((b) => b.code);
+    return (geometry: boolean) => picks.map(([f, t]) => ({
+      method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus, from: codes[f]!, to: codes[t]!, ...(geometry ? { geometry } : {}) }),
+    }));
+  };
   // Route geometry (issue 10) on a large OpenStreetMap walking graph: the same pairs with and without `geometry: true`.
-  const keele = json<BuildingList>(await request(api, 'GET', '/v1/buildings?campus=keele&limit=50')).data.map((b) => b.code);
-  const keelePairs: [string, string][] = [[keele[0]!, keele[30]!], [keele[5]!, keele[20]!], [keele[12]!, keele[2]!], [keele[25]!, keele[9]!]];
-  const keeleRoute = (geometry: boolean) =>
-    keelePairs.map(([from, to]) => ({ method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus: 'keele', from, to, ...(geometry ? { geometry } : {}) }) }));
+  const keeleRoute = await campusRoutes('keele', 50, [[0, 30], [5, 20], [12, 2], [25, 9]]);
   // UBC Vancouver (issue 23): the largest campus, its own 24,606-segment network; a route must cost what any other costs.
-  const ubc = json<BuildingList>(await request(api, 'GET', '/v1/buildings?campus=ubc-vancouver&limit=100')).data.map((b) => b.code);
-  const ubcPairs: [string, string][] = [[ubc[0]!, ubc[90]!], [ubc[17]!, ubc[64]!], [ubc[45]!, ubc[3]!], [ubc[99]!, ubc[31]!]];
-  const ubcRoute = (geometry: boolean) =>
-    ubcPairs.map(([from, to]) => ({ method: 'POST' as const, path: '/v1/routes', body: JSON.stringify({ campus: 'ubc-vancouver', from, to, ...(geometry ? { geometry } : {}) }) }));
+  const ubcRoute = await campusRoutes('ubc-vancouver', 100, [[0, 90], [17, 64], [45, 3], [99, 31]]);
   return [
     { name: 'GET /v1/buildings?limit=50', kind: 'GET', requests: listPage },
     { name: 'GET /v1/buildings/{code}', kind: 'GET', requests: [{ method: 'GET', path: `/v1/buildings/${code}` }] },

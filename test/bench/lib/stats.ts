@@ -4,6 +4,10 @@ export function median(xs: number[]): number {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
+/** The q-quantile of ascending values (nearest rank). */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
 export const min = (xs: number[]): number => Math.min(...xs);
 export const max = (xs: number[]): number => Math.max(...xs);
 export function fmt(n: number, digits = 0): string {

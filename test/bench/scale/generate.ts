@@ -164,7 +164,7 @@ function graphOf(c: PlannedCampus, rng: Rng, nodes: number, edges: number) {
 }
 
 /** The files of one campus (paths relative to the sources directory). */
-export function campusFiles(c: PlannedCampus, seed: number): Map<string, string> {
+function campusFiles(c: PlannedCampus, seed: number): Map<string, string> {
   const rng = random((seed ^ Math.imul(c.index + 1, 0x9e3779b1)) >>> 0);
   const p = c.profile;
   const files = new Map<string, string>();

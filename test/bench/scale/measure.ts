@@ -14,7 +14,7 @@ import { CATALOG_FILE, CURRENT_FILE, campusFile } from '../../../runtime/contrac
 import { request } from '../lib/http.ts';
 import { LoadGenerator, type LoadRequest } from '../lib/load.ts';
 import { rssMb, startApiProcess, stopChild, type Child } from '../lib/proc.ts';
-import { median } from '../lib/stats.ts';
+import { median, quantile } from '../lib/stats.ts';
 import { random } from './generate.ts';
 
 export interface ScaleCampus {
@@ -33,17 +33,16 @@ export function campusesOf(distDir: string): ScaleCampus[] {
   }));
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-};
 export interface Latency {
   n: number;
   p50: number;
   p99: number;
   max: number;
 }
-const latency = (xs: number[]): Latency => ({ n: xs.length, p50: quantile(xs, 0.5), p99: quantile(xs, 0.99), max: Math.max(...xs) });
+const latency = (xs: number[]): Latency => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { n: s.length, p50: quantile(s, 0.5), p99: quantile(s, 0.99), max: s.length ? s[s.length - 1]! : NaN };
+};
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
 function server(distDir: string, env: NodeJS.ProcessEnv): Promise<Child<{ url: string }>> {
