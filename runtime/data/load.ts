@@ -4,7 +4,8 @@
  * read on first use and kept in the process's campus cache (campus-cache.ts, byte budget, LRU):
  *   - data: campuses/<id>.json (buildings, entrances, identity indexes, places),
  *   - routes: routes/<id>.bin and paths/<id>.bin (read after the campus's data, which describes them),
- *   - map: maps/<id>.geojson.gz (the map gzip-compressed, served as stored; it does not need the data).
+ *   - map: maps/<id>.geojson.gz (the map gzip-compressed, served as stored to clients that accept gzip; it
+ *     does not need the data), and mapPlain: maps/<id>.geojson (the same map uncompressed, for the others).
  * So start-up and memory follow the traffic's working set, not the number of campuses. Each file is
  * checked against the manifest when it is read (campus-parts.ts); a part that cannot be read answers
  * 503 for its campus (handlers/resolve.ts) while the other campuses keep serving.
@@ -12,7 +13,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest, mapGzipFile, type CatalogArtifact, type Manifest } from '../contract/index.ts';
+import { CATALOG_FILE, CURRENT_FILE, MANIFEST_FILE, decodeCatalog, decodeManifest, mapFile, mapGzipFile, type CatalogArtifact, type Manifest } from '../contract/index.ts';
 import { CampusCache, DEFAULT_CAMPUS_CACHE_MB, type Slot } from './campus-cache.ts';
 import {
   readCampusData, readCampusMap, readCampusRoutes,
@@ -29,7 +30,9 @@ export interface Campus {
   info: CatalogCampus;
   data: Slot<CampusData>;
   routes: Slot<CampusRoutes>;
+  /** The map gzip-compressed (maps/<id>.geojson.gz) and as the build wrote it (maps/<id>.geojson: what the .gz inflates to). */
   map: Slot<Buffer>;
+  mapPlain: Slot<Buffer>;
 }
 
 export interface Dataset {
@@ -68,6 +71,7 @@ function campusOf(v: VersionFiles, info: CatalogCampus, cache: CampusCache): Cam
     data,
     routes: cache.slot(info.id, 'routes', async () => readCampusRoutes(v, await artifact())),
     map: cache.slot(info.id, 'map', () => readCampusMap(v, mapGzipFile(info.id))),
+    mapPlain: cache.slot(info.id, 'map', () => readCampusMap(v, mapFile(info.id))),
   };
 }
 

@@ -1,5 +1,5 @@
 /** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
-import type { CampusData } from '../data/load.ts';
+import type { Campus, CampusData } from '../data/load.ts';
 import { findCampus } from '../data/select.ts';
 import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
@@ -11,9 +11,9 @@ import { canonicalQuery, type QueryValues } from '../http/query.ts';
 import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import { checkBuildingIdentifier, selectionOf } from './buildings.ts';
-import type { ApiRequest, AppContext, Handler } from './context.ts';
+import type { AppContext, Handler } from './context.ts';
 import { acceptsGzip, gzipEtag } from '../http/accept-encoding.ts';
-import { gunzipSync } from 'node:zlib';
+import { memoize } from '../http/memo.ts';
 
 /** The entrances of one building (same resolution, errors and query rules as the building lookup), paginated. */
 export function entrancesHandler(ctx: AppContext): Handler {
@@ -44,24 +44,32 @@ export function entrancesHandler(ctx: AppContext): Handler {
 
 /**
  * The campus map as built (application/geo+json, not enveloped); blank id → 400, unknown → 404. The map is a
- * part of the campus read on first use (data/load.ts) and kept gzip-compressed in the campus cache: sent as
- * it is to clients that accept gzip, inflated for the others (Vary: Accept-Encoding either way).
+ * part of the campus read on first use (data/load.ts), in two files checked alike: gzip-compressed for clients
+ * that accept gzip, plain for the others (Vary: Accept-Encoding either way). Each is sent as read; its reply
+ * is prepared once per read part (kept by the part's bytes, so it goes when the part is evicted) and the
+ * ETag once per campus.
  */
 export function campusMapHandler(ctx: AppContext): Handler {
   const { ds } = ctx;
-  const reply = (gzipped: Buffer, etag: string, req: ApiRequest): Reply => {
-    const gzip = acceptsGzip(req);
-    const body = gzip ? gzipped : gunzipSync(gzipped);
-    const headers: [string, string][] = gzip ? [['Vary', 'Accept-Encoding'], ['Content-Encoding', 'gzip']] : [['Vary', 'Accept-Encoding']];
-    return { kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag: gzip ? gzipEtag(etag) : etag, headers };
+  const etagOf = memoize((id) => weakEtag(ds.dataVersion, `/v1/campuses/${id}/map`, ''));
+  const replies = new WeakMap<Buffer, Reply>();
+  const replyOf = (campus: Campus, body: Buffer, gzip: boolean): Reply => {
+    let r = replies.get(body);
+    if (!r) {
+      const etag = etagOf(campus.id);
+      const headers: [string, string][] = gzip ? [['Vary', 'Accept-Encoding'], ['Content-Encoding', 'gzip']] : [['Vary', 'Accept-Encoding']];
+      replies.set(body, (r = { kind: 'body', body, bytes: body.length, cacheControl: CACHE_STATIC, etag: gzip ? gzipEtag(etag) : etag, headers }));
+    }
+    return r;
   };
   return (req) => {
     const id = (req.params.campus ?? '').trim();
     if (id === '') throw new ApiError('invalid_identifier', 'The campus id is blank.');
     const campus = findCampus(ds, id);
     if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
-    const etag = weakEtag(ds.dataVersion, `/v1/campuses/${campus.id}/map`, '');
-    const body = campus.map.ready();
-    return body ? reply(body, etag, req) : loadPart(campus.map).then((b) => reply(b, etag, req));
+    const gzip = acceptsGzip(req);
+    const slot = gzip ? campus.map : campus.mapPlain;
+    const body = slot.ready();
+    return body ? replyOf(campus, body, gzip) : loadPart(slot).then((b) => replyOf(campus, b, gzip));
   };
 }
