@@ -2,7 +2,7 @@
 import { searchBuildings } from '../data/buildings.ts';
 import type { CampusData } from '../data/load.ts';
 import type { Selection } from '../data/select.ts';
-import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
+import { requireBuilding, selectCampus, withPart } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
@@ -47,8 +47,7 @@ export function buildingsListHandler(ctx: AppContext): Handler {
     const hit = cache.get(key);
     if (hit) return hit;
     const campus = selectCampus(ds, selectionOf(q), 'collection');
-    const data = campus.data.ready();
-    return data ? answer(data, q, key) : loadPart(campus.data).then((d) => answer(d, q, key));
+    return withPart(campus.data, (d) => answer(d, q, key));
   };
 }
 
@@ -81,7 +80,6 @@ export function buildingHandler(ctx: AppContext): Handler {
     const hit = resolved.get(key);
     if (hit) return hit;
     const campus = selectCampus(ds, selectionOf(q), 'lookup');
-    const data = campus.data.ready();
-    return data ? answer(data, id, key) : loadPart(campus.data).then((d) => answer(d, id, key));
+    return withPart(campus.data, (d) => answer(d, id, key));
   };
 }

@@ -9,9 +9,9 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { GapPlanRequestBody, RouteRequestBody } from '../schemas/requests.ts';
 import {
-  computeGapPlan, gapPlanKey, readRequest, routeInputsKey, routeResult, withRouteInputs, withRoutes, type RouteInputs,
+  computeGapPlan, gapPlanKey, readRequest, routeInputsKey, routeResult, withRouteInputs, type RouteInputs,
 } from './compute.ts';
-import type { CampusRoutes } from '../data/load.ts';
+import { withPart } from './resolve.ts';
 import type { AppContext, Handler } from './context.ts';
 import { gapPlanJson, routeJson } from './result-json.ts';
 
@@ -27,31 +27,29 @@ function calculated(frame: SuccessFrame, dataJson: string): Reply {
 }
 
 // The POSTs take no query parameters (SPEC §4): the registry declares none, so any is invalid_query before the body is read.
-// A cold campus's records, then its matrix, are read on first use (compute.ts withRouteInputs/withRoutes); a
+// A cold campus's records, then its matrix, are read on first use (compute.ts withRouteInputs, resolve.ts withPart); a
 // prepared reply needs neither the matrix nor a new computation.
 export function routeHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
   const replies = new BoundedCache<Reply>(RESULTS_KEPT);
-  const compute = (routes: CampusRoutes, [inputs, geometry, key]: [RouteInputs, boolean, string]): Reply =>
-    replies.set(key, calculated(frame, routeJson(routeResult(ctx, routes, inputs, geometry), ctx.recordJson)));
   const answer = (inputs: RouteInputs, body: RouteRequestBody): Reply | Promise<Reply> => {
     const geometry = body.geometry === true;
     const key = geometry ? `${routeInputsKey(inputs)}\ngeometry` : routeInputsKey(inputs);
-    return replies.get(key) ?? withRoutes(inputs, [inputs, geometry, key], compute);
+    return replies.get(key) ?? withPart(inputs.handle.routes, (routes) =>
+      replies.set(key, calculated(frame, routeJson(routeResult(ctx, routes, inputs, geometry), ctx.recordJson))));
   };
-  const perBody = (body: RouteRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', body, answer);
+  const perBody = (body: RouteRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', (inputs) => answer(inputs, body));
   return (req) => readRequest(req, ctx.validators.route).then(perBody);
 }
 
 export function gapPlanHandler(ctx: AppContext): Handler {
   const frame = frameOf(ctx);
   const replies = new BoundedCache<Reply>(RESULTS_KEPT);
-  const compute = (routes: CampusRoutes, [inputs, body, key]: [RouteInputs, GapPlanRequestBody, string]): Reply =>
-    replies.set(key, calculated(frame, gapPlanJson(computeGapPlan(ctx, routes, body, inputs), ctx.recordJson)));
   const answer = (inputs: RouteInputs, body: GapPlanRequestBody): Reply | Promise<Reply> => {
     const key = gapPlanKey(body, inputs);
-    return replies.get(key) ?? withRoutes(inputs, [inputs, body, key], compute);
+    return replies.get(key) ?? withPart(inputs.handle.routes, (routes) =>
+      replies.set(key, calculated(frame, gapPlanJson(computeGapPlan(ctx, routes, body, inputs), ctx.recordJson))));
   };
-  const perBody = (body: GapPlanRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', body, answer);
+  const perBody = (body: GapPlanRequestBody) => withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', (inputs) => answer(inputs, body));
   return (req) => readRequest(req, ctx.validators.gap).then(perBody);
 }

@@ -2,7 +2,8 @@
  * The two calculations behind POST /v1/routes, POST /v1/gaps/plan and their legacy aliases:
  * resolve the campus and both buildings, read the precomputed matrix cell, build the Route
  * (and the gap plan). A campus's records and then its matrix are read on first use (data/load.ts):
- * withRouteInputs/withRoutes go on at once when they are resident and through a promise otherwise. Same code for v1 and legacy, so their results are identical; the legacy
+ * withRouteInputs and withPart (resolve.ts) go on at once when they are resident and through a promise otherwise.
+ * Same code for v1 and legacy, so their results are identical; the legacy
  * results then hold the campus's legacy Building records instead of the v1 ones.
  */
 import { planGap, resolveGapPreferences, type Gap, type GapPlanData } from '../domain/gap-plan.ts';
@@ -11,7 +12,7 @@ import {
   ROUTE_WARNING, resolveRoutePreferences, routeFactsOf, routeFromCell, type Route, type RouteFacts, type RoutePreferences, type RoutePreferencesInput,
 } from '../domain/route-result.ts';
 import type { Building, LegacyBuilding } from '../domain/types.ts';
-import { loadPart, requireBuilding, selectCampus, type SelectionContext } from './resolve.ts';
+import { requireBuilding, selectCampus, withPart, type SelectionContext } from './resolve.ts';
 import type { Campus, CampusData, CampusRoutes } from '../data/load.ts';
 import { candidateGeometry, routeGeometry, type LineString } from '../data/geometry.ts';
 import { readCandidate } from '../contract/candidates.ts';
@@ -41,24 +42,16 @@ export function routeInputsIn(handle: Campus, campus: CampusData, fromId: string
 }
 
 /**
- * `answer(inputs, arg)` for a route's inputs: at once when the selected campus's records are resident,
- * else once they are read (503 when they cannot be). `answer` is made once per handler, so the warm path
- * allocates nothing here; `selection` says how unknown/mismatched ids fail (select.ts).
+ * `answer(inputs)` for a route's inputs: at once when the selected campus's records are resident, else once
+ * they are read (503 when they cannot be); `selection` says how unknown/mismatched ids fail (select.ts).
+ * The route matrix and paths are then `withPart(inputs.handle.routes, …)`.
  */
-export function withRouteInputs<A, R>(
+export function withRouteInputs<R>(
   ctx: AppContext, sel: Selector, fromId: string, toId: string, input: RoutePreferencesInput | undefined, selection: SelectionContext,
-  arg: A, answer: (inputs: RouteInputs, arg: A) => R | Promise<R>,
+  answer: (inputs: RouteInputs) => R | Promise<R>,
 ): R | Promise<R> {
   const handle = selectCampus(ctx.ds, sel, selection);
-  const campus = handle.data.ready();
-  if (campus) return answer(routeInputsIn(handle, campus, fromId, toId, input), arg);
-  return loadPart(handle.data).then((c) => answer(routeInputsIn(handle, c, fromId, toId, input), arg));
-}
-
-/** `compute(routes, arg)` with the campus's route matrix and paths: at once when resident, else once read. */
-export function withRoutes<A, R>(inputs: RouteInputs, arg: A, compute: (routes: CampusRoutes, arg: A) => R): R | Promise<R> {
-  const routes = inputs.handle.routes.ready();
-  return routes ? compute(routes, arg) : loadPart(inputs.handle.routes).then((r) => compute(r, arg));
+  return withPart(handle.data, (campus) => answer(routeInputsIn(handle, campus, fromId, toId, input)));
 }
 
 /** A route or gap plan holding Building records of shape B: v1 `Building`, or the legacy aliases' `LegacyBuilding`. */
@@ -153,17 +146,14 @@ function legacyRecords({ campus, from, to }: RouteInputs): { from: LegacyBuildin
 
 /** The legacy route for a request body (records read first when the campus is cold). */
 export function computeLegacyRoute(ctx: AppContext, body: RouteRequestBody): RouteOf<LegacyBuilding> | Promise<RouteOf<LegacyBuilding>> {
-  return withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', ctx, legacyRouteIn);
-}
-
-function legacyRouteIn(inputs: RouteInputs, ctx: AppContext): RouteOf<LegacyBuilding> | Promise<RouteOf<LegacyBuilding>> {
-  return withRoutes(inputs, ctx, (routes, c) => ({ ...routeOf(c, routes, inputs), ...legacyRecords(inputs) }));
+  return withRouteInputs(ctx, body, body.from, body.to, body.preferences, 'body', (inputs) =>
+    withPart(inputs.handle.routes, (routes) => ({ ...routeOf(ctx, routes, inputs), ...legacyRecords(inputs) })));
 }
 
 export function computeLegacyGapPlan(ctx: AppContext, body: GapPlanRequestBody): GapPlanOf<LegacyBuilding> | Promise<GapPlanOf<LegacyBuilding>> {
-  return withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', body, (inputs, b) =>
-    withRoutes(inputs, b, (routes, bb) => {
-      const plan = computeGapPlan(ctx, routes, bb, inputs);
+  return withRouteInputs(ctx, body, body.from, body.to, body.routePreferences, 'body', (inputs) =>
+    withPart(inputs.handle.routes, (routes) => {
+      const plan = computeGapPlan(ctx, routes, body, inputs);
       const records = legacyRecords(inputs);
       return { ...plan, gap: { ...plan.gap, ...records }, route: { ...plan.route, ...records } };
     }));

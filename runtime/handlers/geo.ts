@@ -1,7 +1,7 @@
 /** GET /v1/buildings/{building}/entrances and GET /v1/campuses/{campus}/map (issue 10). */
 import type { Campus, CampusData } from '../data/load.ts';
 import { findCampus } from '../data/select.ts';
-import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
+import { requireBuilding, selectCampus, withPart } from './resolve.ts';
 import { successTemplate } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
@@ -37,8 +37,7 @@ export function entrancesHandler(ctx: AppContext): Handler {
     const hit = replies.get(key);
     if (hit) return hit;
     const campus = selectCampus(ds, selectionOf(q), 'lookup');
-    const data = campus.data.ready();
-    return data ? answer(data, id, q, query, key) : loadPart(campus.data).then((d) => answer(d, id, q, query, key));
+    return withPart(campus.data, (d) => answer(d, id, q, query, key));
   };
 }
 
@@ -68,8 +67,6 @@ export function campusMapHandler(ctx: AppContext): Handler {
     const campus = findCampus(ds, id);
     if (!campus) throw new ApiError('campus_not_found', `Unknown campus '${id}'.`);
     const gzip = acceptsGzip(req);
-    const slot = gzip ? campus.map : campus.mapPlain;
-    const body = slot.ready();
-    return body ? replyOf(campus, body, gzip) : loadPart(slot).then((b) => replyOf(campus, b, gzip));
+    return withPart(gzip ? campus.map : campus.mapPlain, (body) => replyOf(campus, body, gzip));
   };
 }

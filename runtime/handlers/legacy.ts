@@ -2,7 +2,7 @@
  * Deprecated compatibility aliases (SPEC §4.6): flat bodies with `service`, original shapes, same data and
  * calculations as v1. Deprecation/Link headers and flat errors are applied by the dispatcher.
  */
-import { loadPart, requireBuilding, selectCampus } from './resolve.ts';
+import { requireBuilding, selectCampus, withPart } from './resolve.ts';
 import { LEGACY_OPEN } from '../http/envelope.ts';
 import { ApiError, isApiError } from '../http/errors.ts';
 import { weakEtag } from '../http/etag.ts';
@@ -48,8 +48,7 @@ export function legacyBuildingsHandler(ctx: AppContext): Handler {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
     const hit = replies.get(campus.id);
     if (hit) return hit;
-    const data = campus.data.ready();
-    return data ? answer(data) : loadPart(campus.data).then(answer);
+    return withPart(campus.data, answer);
   };
 }
 
@@ -79,8 +78,7 @@ export function legacyBuildingHandler(ctx: AppContext): Handler {
     const hit = resolved.get(lookup);
     if (hit) return hit;
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
-    const data = campus.data.ready();
-    return data ? answer(data, q, lookup) : loadPart(campus.data).then((d) => answer(d, q, lookup));
+    return withPart(campus.data, (d) => answer(d, q, lookup));
   };
 }
 
@@ -92,21 +90,13 @@ const legacyGapPlanReply = (ctx: AppContext) => (plan: GapPlanOf<LegacyBuilding>
 /** POST /api/campus-route → {service, route} */
 export function legacyRouteHandler(ctx: AppContext): Handler {
   const reply = legacyRouteReply(ctx);
-  return (req) =>
-    readRequest(req, ctx.validators.route).then((body) => {
-      const route = computeLegacyRoute(ctx, body);
-      return route instanceof Promise ? route.then(reply) : reply(route);
-    });
+  return (req) => readRequest(req, ctx.validators.route).then((body) => computeLegacyRoute(ctx, body)).then(reply);
 }
 
 /** POST /api/campus-gap-plan → {service, gapPlan} */
 export function legacyGapPlanHandler(ctx: AppContext): Handler {
   const reply = legacyGapPlanReply(ctx);
-  return (req) =>
-    readRequest(req, ctx.validators.gap).then((body) => {
-      const plan = computeLegacyGapPlan(ctx, body);
-      return plan instanceof Promise ? plan.then(reply) : reply(plan);
-    });
+  return (req) => readRequest(req, ctx.validators.gap).then((body) => computeLegacyGapPlan(ctx, body)).then(reply);
 }
 
 /** GET /api/campus-places → {service, dataVersion, generatedAt, places} */
@@ -121,8 +111,7 @@ export function legacyPlacesHandler(ctx: AppContext): Handler {
   };
   return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'legacy');
-    const data = campus.data.ready();
-    return data ? answer(data, q) : loadPart(campus.data).then((d) => answer(d, q));
+    return withPart(campus.data, (d) => answer(d, q));
   };
 }
 

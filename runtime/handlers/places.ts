@@ -7,7 +7,7 @@ import { matchKey } from '../domain/match-key.ts';
 import type { PlaceRecord } from '../domain/types.ts';
 import type { Campus, CampusData } from '../data/load.ts';
 import type { EvaluatedPlace } from '../data/places.ts';
-import { loadPart, selectCampus } from './resolve.ts';
+import { selectCampus, withPart } from './resolve.ts';
 import { ApiError } from '../http/errors.ts';
 import { filtersOf, paginate } from '../http/pagination.ts';
 import { canonicalQuery, type QueryValues } from '../http/query.ts';
@@ -58,8 +58,7 @@ export function placesListHandler(ctx: AppContext): Handler {
   };
   return (_req, q) => {
     const campus = selectCampus(ctx.ds, selectionOf(q), 'collection');
-    const data = campus.data.ready();
-    return data ? answer(data, q) : loadPart(campus.data).then((d) => answer(d, q));
+    return withPart(campus.data, (d) => answer(d, q));
   };
 }
 
@@ -90,8 +89,7 @@ export function placeIn(campus: CampusData, id: string): PlaceRecord {
 /** `answer(campus records, place)` for a place by id: at once when the campus is resident, else once read. */
 export function withPlace<R>(ctx: AppContext, rawId: string | undefined, q: QueryValues, answer: (campus: CampusData, place: PlaceRecord) => R): R | Promise<R> {
   const { id, campus } = findPlaceCampus(ctx, rawId, q);
-  const data = campus.data.ready();
-  return data ? answer(data, placeIn(data, id)) : loadPart(campus.data).then((d) => answer(d, placeIn(d, id)));
+  return withPart(campus.data, (d) => answer(d, placeIn(d, id)));
 }
 
 export function placeHandler(ctx: AppContext): Handler {

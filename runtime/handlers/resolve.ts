@@ -58,9 +58,10 @@ function unavailable(e: unknown): never {
 }
 
 /**
- * A campus part read on first use (data/load.ts): when it is resident, call `slot.ready()` and go on
- * synchronously; otherwise this promise of it rejects with the 503 answer when it cannot be read.
+ * `use(part)` for a campus part read on first use (data/load.ts): synchronously when the part is resident
+ * (the warm path: no promise), else once it is read; the promise rejects with the 503 answer when it cannot be.
  */
-export function loadPart<T>(slot: Slot<T>): Promise<T> {
-  return slot.load().catch(unavailable);
+export function withPart<T, R>(slot: Slot<T>, use: (part: T) => R | Promise<R>): R | Promise<R> {
+  const part = slot.ready();
+  return part !== undefined ? use(part) : slot.load().catch(unavailable).then(use);
 }

@@ -15,8 +15,8 @@ import type { Reply } from '../http/reply.ts';
 import { BoundedCache } from '../http/reply-cache.ts';
 import type { AppContext, Handler } from './context.ts';
 import { routeJson } from './result-json.ts';
-import { routeResult, withRouteInputs, withRoutes, type RouteInputs } from './compute.ts';
-import type { CampusRoutes } from '../data/load.ts';
+import { routeResult, withRouteInputs, type RouteInputs } from './compute.ts';
+import { withPart } from './resolve.ts';
 
 function required(q: QueryValues, name: 'from' | 'to'): string {
   const v = q[name];
@@ -31,13 +31,6 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply | 
   // Replies by resolved inputs (campus, building indexes, applied preferences), and lookups as sent.
   const replies = new BoundedCache<Reply>(2048);
   const resolved = new BoundedCache<Reply>(4096);
-  const compute = (routes: CampusRoutes, [r, geometry, key]: [RouteInputs, boolean, string]): Reply =>
-    replies.set(key, {
-      kind: 'template',
-      template: framed(frame, routeJson(routeResult(ctx, routes, r, geometry), ctx.recordJson)).encode(),
-      cacheControl: CACHE_STATIC,
-      etag: weakEtag(ds.dataVersion, '/v1/routes', key),
-    });
   const answer = (r: RouteInputs, q: QueryValues): Reply | Promise<Reply> => {
     const geometry = q.geometry === 'true';
     const { buildings } = r.campus.artifact;
@@ -50,9 +43,15 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply | 
       transitionBufferMinutes: r.preferences.transitionBufferMinutes,
       ...(geometry ? { geometry: 'true' } : {}),
     });
-    const reply = replies.get(key) ?? withRoutes(r, [r, geometry, key], compute);
     const asSent = canonicalQuery(q);
-    return reply instanceof Promise ? reply.then((x) => resolved.set(asSent, x)) : resolved.set(asSent, reply);
+    const hit = replies.get(key);
+    if (hit) return resolved.set(asSent, hit);
+    return withPart(r.handle.routes, (routes) => resolved.set(asSent, replies.set(key, {
+      kind: 'template',
+      template: framed(frame, routeJson(routeResult(ctx, routes, r, geometry), ctx.recordJson)).encode(),
+      cacheControl: CACHE_STATIC,
+      etag: weakEtag(ds.dataVersion, '/v1/routes', key),
+    })));
   };
   return (q) => {
     const hit = resolved.get(canonicalQuery(q));
@@ -64,7 +63,7 @@ export function routeQueryReplier(ctx: AppContext): (q: QueryValues) => Reply | 
       walkingSpeedMps: q.walkingSpeedMps as number | undefined,
       transitionBufferMinutes: q.transitionBufferMinutes as number | undefined,
     };
-    return withRouteInputs(ctx, q, fromId, toId, preferences, 'lookup', q, answer);
+    return withRouteInputs(ctx, q, fromId, toId, preferences, 'lookup', (r) => answer(r, q));
   };
 }
 
