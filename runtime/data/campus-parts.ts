@@ -58,12 +58,18 @@ export interface VersionFiles {
   manifest: Manifest;
 }
 
-/** One artifact file's bytes, refused unless they match the manifest (so a file changed in place is never served). */
+/**
+ * One artifact file's bytes, refused unless they match the manifest (so a file changed in place is never served).
+ * The error says what is wrong with the file, its name first (`<name>: missing`, `<name>: sha256 differs…`).
+ */
 export async function readChecked(v: VersionFiles, name: string): Promise<Buffer> {
-  const bytes = await readFile(path.join(v.dir, name));
+  const bytes = await readFile(path.join(v.dir, name)).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return undefined;
+    throw new Error(`${name}: ${e.message}`);
+  });
   const problem = await fileProblemAsync(name, v.manifest.files[name], bytes);
   if (problem !== undefined) throw new Error(problem);
-  return bytes;
+  return bytes!;
 }
 
 const byId = (a: PlaceRecord, b: PlaceRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -7,16 +7,14 @@
  * read asynchronously, so the old version keeps answering meanwhile. What it read is not kept: the new
  * version starts with its campuses unread, and the campus cache fills again as they are used.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { campusFile, mapGzipFile, type Manifest } from '../contract/index.ts';
 import { currentVersion, loadDataset, type Dataset } from '../data/load.ts';
-import { decodeCampusData, decodeCampusRoutes, routeFileNames, type CatalogCampus, type VersionFiles } from '../data/campus-parts.ts';
+import { decodeCampusData, decodeCampusRoutes, readChecked, routeFileNames, type CatalogCampus, type VersionFiles } from '../data/campus-parts.ts';
 import type { CampusCache } from '../data/campus-cache.ts';
 import { campusRecord, rootRecord, universityRecord } from '../data/records.ts';
 import { COMPONENTS } from '../schemas/index.ts';
 import { compileComponent, createAjv } from '../schemas/validator.ts';
-import { fileProblemAsync, isPlainPath } from '../contract/manifest.ts';
+import { isPlainPath } from '../contract/manifest.ts';
 
 /** Thrown with every problem found; the old version keeps serving. */
 export class VersionRefused extends Error {
@@ -47,34 +45,27 @@ export function catalogRecordProblems(ds: Dataset, check = recordChecker()): str
   return problems.filter((p): p is string => p !== undefined);
 }
 
-/**
- * Reads one listed file and checks it against the manifest; `use` decodes it. Problems are pushed, not thrown.
- */
-async function checkFile(v: VersionFiles, name: string, problems: string[], use?: (bytes: Buffer) => void): Promise<void> {
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readFile(path.join(v.dir, name));
-  } catch {
-    /* reported as missing */
-  }
-  const problem = await fileProblemAsync(name, v.manifest.files[name], bytes);
-  if (problem !== undefined) problems.push(problem);
-  else if (use) {
-    try {
-      use(bytes!);
-    } catch (e) {
-      problems.push(`${name}: ${(e as Error).message}`);
-    }
-  }
+/** One listed file read and checked against the manifest as the server reads it (readChecked): its bytes, or its problem pushed. */
+function checkedBytes(v: VersionFiles, name: string, problems: string[]): Promise<Buffer | null> {
+  return readChecked(v, name).catch((e: Error) => {
+    problems.push(e.message);
+    return null;
+  });
 }
 
 /** One campus: its files match the manifest and decode, and its buildings match the Building schema. */
 async function checkCampus(v: VersionFiles, info: CatalogCampus, check: ReturnType<typeof recordChecker>, problems: string[], seen: Set<string>): Promise<void> {
   const records = campusFile(info.id);
   seen.add(records);
-  let data: ReturnType<typeof decodeCampusData> | undefined;
-  await checkFile(v, records, problems, (bytes) => (data = decodeCampusData(info, bytes)));
-  if (!data) return;
+  const bytes = await checkedBytes(v, records, problems);
+  if (!bytes) return;
+  let data: ReturnType<typeof decodeCampusData>;
+  try {
+    data = decodeCampusData(info, bytes);
+  } catch (e) {
+    problems.push(`${records}: ${(e as Error).message}`);
+    return;
+  }
   const { artifact } = data;
   for (const b of artifact.buildings) {
     const p = check('Building', `building ${info.id}/${b.code}`, b);
@@ -85,11 +76,11 @@ async function checkCampus(v: VersionFiles, info: CatalogCampus, check: ReturnTy
   for (const [k, name] of names.entries()) {
     if (name === null) continue;
     seen.add(name);
-    await checkFile(v, name, problems, (bytes) => (read[k] = bytes));
+    read[k] = await checkedBytes(v, name, problems);
   }
   for (const name of [artifact.map, mapGzipFile(info.id)]) {
     seen.add(name);
-    await checkFile(v, name, problems, () => undefined);
+    await checkedBytes(v, name, problems);
   }
   const [matrix, paths, candidates] = read;
   if (matrix && names.every((name, k) => name === null || read[k] !== null)) {
@@ -117,7 +108,7 @@ async function versionProblems(ds: Dataset): Promise<string[]> {
     if (problems.length >= MAX_PROBLEMS) break;
     if (seen.has(name)) continue;
     if (!isPlainPath(name)) problems.push(`${JSON.stringify(name)}: not a plain relative path`);
-    else await checkFile(v, name, problems);
+    else await checkedBytes(v, name, problems);
   }
   return problems.slice(0, MAX_PROBLEMS);
 }
