@@ -4,7 +4,7 @@
  * from/to being indexes into the campus artifact's `buildings` (ordered by code). Null numbers are NaN.
  * Encode and decode live here side by side; nothing else knows the offsets.
  */
-import { endianness } from 'node:os';
+import { leArray } from './format.ts';
 import { OUTCOME, ROUTE_VERIFICATION, type RouteMode, type RouteStatus, type RouteVerification } from '../domain/types.ts';
 
 /** Fields of one matrix cell, in storage order. */
@@ -104,10 +104,7 @@ export function float32Values(buf: Buffer, count: number, what: string): Float32
   if (buf.byteLength !== count * MATRIX_VALUE_BYTES) {
     throw new Error(`${what}: ${buf.byteLength} bytes, expected ${count} values (${count * MATRIX_VALUE_BYTES} bytes)`);
   }
-  if (endianness() !== 'LE') return Float32Array.from({ length: count }, (_, i) => buf.readFloatLE(i * MATRIX_VALUE_BYTES));
-  // A view over the file's own bytes when they are aligned (a file read whole is); else an aligned copy.
-  if (buf.byteOffset % MATRIX_VALUE_BYTES === 0) return new Float32Array(buf.buffer, buf.byteOffset, count);
-  return new Float32Array(new Uint8Array(buf).buffer);
+  return leArray(buf, 0, count, Float32Array);
 }
 
 /** The matrix file's values, checked against its description. */

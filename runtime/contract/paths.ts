@@ -11,7 +11,7 @@
  *      one before (a walk of 0 m is one position). Identical paths of one pair in several families, and a
  *      pair's path that is the reverse of the opposite pair's, share one range.
  */
-import { endianness } from 'node:os';
+import { leArray } from './format.ts';
 
 export interface RoutePathsInfo {
   file: string;
@@ -65,18 +65,8 @@ export function decodePaths(buf: Buffer, info: RoutePathsInfo, n: number, campus
   const expected = head * 4 + info.steps * info.stepBytes;
   if (buf.byteLength !== expected) throw new Error(`route paths of ${campus}: ${buf.byteLength} bytes, expected ${expected}`);
   if (info.stepBytes !== stepBytesFor(info.nodes)) throw new Error(`route paths of ${campus}: ${info.stepBytes}-byte steps for ${info.nodes} nodes`);
-  // Views over the file's own bytes when they are aligned (a file read whole is), else aligned copies.
-  const le = endianness() === 'LE';
-  const aligned = le && buf.byteOffset % 4 === 0;
-  const view = aligned ? buf : new Uint8Array(buf);
-  const int32s = (from: number, count: number) =>
-    le ? new Int32Array(view.buffer, view.byteOffset + from, count) : Int32Array.from({ length: count }, (_, k) => buf.readInt32LE(from + 4 * k));
-  const values = int32s(0, head);
-  const stepsAt = head * 4;
-  let steps: Uint16Array | Int32Array;
-  if (info.stepBytes === 4) steps = int32s(stepsAt, info.steps);
-  else if (le) steps = new Uint16Array(view.buffer, view.byteOffset + stepsAt, info.steps);
-  else steps = Uint16Array.from({ length: info.steps }, (_, k) => buf.readUInt16LE(stepsAt + 2 * k));
+  const values = leArray(buf, 0, head, Int32Array);
+  const steps = info.stepBytes === 4 ? leArray(buf, head * 4, info.steps, Int32Array) : leArray(buf, head * 4, info.steps, Uint16Array);
   const a = info.nodes * 2;
   return { families: info.families, coordsE7: values.subarray(0, a), cells: values.subarray(a), steps };
 }
