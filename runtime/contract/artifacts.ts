@@ -8,7 +8,6 @@ import type { RoutePathsInfo } from './paths.ts';
 import type { RouteMatrixInfo } from './matrix.ts';
 import type { StepFreeCandidatesInfo } from './candidates.ts';
 import { checkFormatVersion, FORMAT_VERSION } from './format.ts';
-import { sha256Hex } from './manifest.ts';
 
 /** `campuses/<campus>.json` in the artifact directory. */
 export interface CampusArtifact {
@@ -129,11 +128,6 @@ export function decodeCampus(text: string, campus: string): CampusArtifact {
 export function encodeManifestEntries(dataVersion: string, files: ReadonlyMap<string, { sha256: string; bytes: number }>): Buffer {
   const manifest: Manifest = { formatVersion: FORMAT_VERSION, dataVersion, files: Object.fromEntries(files) };
   return Buffer.from(stringify(manifest) + '\n');
-}
-
-/** The manifest of `files` (relative path → bytes, manifest excluded), as bytes (keys sorted). */
-export function encodeManifest(dataVersion: string, files: ReadonlyMap<string, Buffer>): Buffer {
-  return encodeManifestEntries(dataVersion, new Map([...files].map(([path, bytes]) => [path, { sha256: sha256Hex(bytes), bytes: bytes.length }])));
 }
 
 /** Parses a manifest and refuses one of another format version (`where` names the directory). */

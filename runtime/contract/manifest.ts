@@ -1,8 +1,9 @@
 /**
  * Integrity of a data version against its manifest: every listed file present with its size and sha256,
  * and every listed name a plain relative path (so a name taken from a manifest can never leave the
- * version directory). Pure over a file getter; used by the downloads and the release tool, and by encodeManifest
- * (artifacts.ts) for the sha256 it writes; fileProblemAsync checks one file for the runtime (lazy campus reads, reload check).
+ * version directory). Pure over a file getter; used by the downloads and the release tool, and by the build's
+ * writer (build/write/artifacts.ts) for the sha256 it writes; fileProblemAsync checks one file for the runtime
+ * (lazy campus reads, reload check).
  */
 import { createHash } from 'node:crypto';
 
