@@ -95,7 +95,8 @@ export const ROUTE_WARNING = {
   detour: `The walk is more than ${DETOUR_WARNING_RATIO} times the straight line between the buildings: the mapped walking paths may miss a connection (an indoor link, a crossing), so a shorter way may exist.`,
 } as const;
 
-const has = (flags: number, bit: number) => (flags & bit) !== 0;
+/** Whether a cell's flags hold `bit` (ROUTE_FLAG). */
+export const has = (flags: number, bit: number) => (flags & bit) !== 0;
 
 /** Warning sentences for a cell, in a fixed order: why the outcome, then facts of the path. */
 export function routeWarnings(status: RouteStatus, flags: number, mode: RouteMode): string[] {
@@ -151,7 +152,14 @@ export function routeHasIndoorEstimate(route: Route): boolean {
 
 const orNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 /** Metres are reported to 0.1 m. */
-const metres = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+export const metres = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+
+/**
+ * The time of a walk as reported: its reported metres (metres()) at the walking speed plus its fixed delays, to
+ * 0.1 s; the gap planner's travel = ceil(estimatedSeconds / 60) then agrees with the formula.
+ */
+export const estimatedSecondsOf = (reportedMeters: number, walkingSpeedMps: number, delaySeconds: number): number =>
+  Math.round((reportedMeters / walkingSpeedMps + delaySeconds) * 10) / 10;
 
 export function routeFromCell(
   cell: RouteCell,
@@ -176,9 +184,7 @@ export function routeFromCell(
     totalDistanceMeters: total,
     indoorDistanceMeters: metres(cell.indoorMeters),
     outdoorDistanceMeters: metres(cell.outdoorMeters),
-    // To 0.1 s: the gap planner's travel = ceil(estimatedSeconds / 60) then agrees with the formula.
-    estimatedSeconds:
-      total === null ? null : Math.round((total / preferences.walkingSpeedMps + (orNull(cell.delaySeconds) ?? 0)) * 10) / 10,
+    estimatedSeconds: total === null ? null : estimatedSecondsOf(total, preferences.walkingSpeedMps, orNull(cell.delaySeconds) ?? 0),
     floorChanges: orNull(cell.floorChanges),
     warnings: routeWarnings(status, cell.flags | 0, preferences.mode),
     routeVerification,

@@ -5,7 +5,7 @@
  * route's own fields; a gap plan never uses it.
  */
 import type { CandidateCell } from '../contract/candidates.ts';
-import { ROUTE_WARNING, type Route, type RoutePreferences } from './route-result.ts';
+import { estimatedSecondsOf, has, metres, ROUTE_WARNING, type Route, type RoutePreferences } from './route-result.ts';
 import { ROUTE_FLAG, type Entrance, type LineString } from './types.ts';
 
 /** A door at one end of a candidate: `stepFree` true when its source records it step-free, else null (unknown). */
@@ -41,7 +41,6 @@ export function recordedStepFree(e: Entrance): boolean {
 }
 
 const door = (e: Entrance): CandidateDoor => ({ id: e.id, stepFree: recordedStepFree(e) ? true : null });
-const has = (flags: number, bit: number) => (flags & bit) !== 0;
 
 /**
  * The candidate record of a stored cell; `fromDoors`/`toDoors` are the two buildings' entrances in artifact
@@ -62,11 +61,10 @@ export function stepFreeCandidateOf(
   if (has(cell.flags, ROUTE_FLAG.INFERRED_CONNECTOR)) warnings.push(ROUTE_WARNING.inferredConnector);
   if (has(cell.flags, ROUTE_FLAG.CROSSING)) warnings.push(ROUTE_WARNING.crossing);
   if (has(cell.flags, ROUTE_FLAG.ONE_WAY)) warnings.push(ROUTE_WARNING.oneWay);
-  const total = Math.round(cell.totalMeters * 10) / 10; // the stored Float32 value to 0.1 m, as reported
+  const total = metres(cell.totalMeters)!; // a stored candidate's metres are a number
   return {
     totalDistanceMeters: total,
-    // As the route's estimatedSeconds: walk metres / speed + fixed delays, to 0.1 s.
-    estimatedSeconds: Math.round((total / preferences.walkingSpeedMps + cell.delaySeconds) * 10) / 10,
+    estimatedSeconds: estimatedSecondsOf(total, preferences.walkingSpeedMps, cell.delaySeconds),
     segments: cell.segments,
     segmentsWithoutStepFreeFact: cell.segmentsWithoutStepFreeFact,
     stairsAvoided: cell.stairsAvoided,
