@@ -33,6 +33,11 @@ export class PartUnavailable extends Error {
   constructor(readonly campus: string, readonly part: string, readonly reason: string, readonly retryAt: number) {
     super(`${campus} ${part}: ${reason}`);
   }
+
+  /** Whole seconds until the part is read again, at least 1 (Retry-After). */
+  retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil((this.retryAt - Date.now()) / 1000));
+  }
 }
 
 export interface CacheStats {

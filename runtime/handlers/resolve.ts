@@ -52,7 +52,7 @@ export function requireBuilding(campus: CampusData, identifier: string, field?: 
 /** 503 for a part that cannot be read; anything else goes on as it is (a bug answers 500). */
 function unavailable(e: unknown): never {
   if (!(e instanceof PartUnavailable)) throw e;
-  const seconds = Math.max(1, Math.ceil((e.retryAt - Date.now()) / 1000));
+  const seconds = e.retryAfterSeconds();
   throw new ApiError('campus_unavailable', `The data of campus ${e.campus} cannot be read right now; try again in ${seconds} s.`,
     { campus: e.campus }, [['Retry-After', String(seconds)]]);
 }

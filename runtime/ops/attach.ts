@@ -22,7 +22,7 @@ export interface OpsServerOptions {
 /** The log line of a campus part that cannot be read (its campus answers 503 until it can). */
 export function logCampusUnavailable(f: PartUnavailable): void {
   logEvent('error', 'campus unavailable', {
-    campus: f.campus, part: f.part, reason: f.reason, retryAfterSeconds: Math.max(1, Math.ceil((f.retryAt - Date.now()) / 1000)),
+    campus: f.campus, part: f.part, reason: f.reason, retryAfterSeconds: f.retryAfterSeconds(),
   });
 }
 
