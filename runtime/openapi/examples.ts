@@ -55,7 +55,7 @@ export function datasetExamples(ds: Dataset): (e: Endpoint) => OperationExamples
   const home: Subject = { university: campus.universityId, campus: campus.id };
   const [from, to = from]: (ExampleBuilding | undefined)[] = campus.info.examples.buildings;
   const place = examplePlace(ds, campus);
-  const placeCampus = place && ds.campuses.find((c) => c.info.examples.place?.id === place.id);
+  const placeCampus = place && ds.placeCampus.get(place.id);
   const placeHome: Subject = placeCampus ? { university: placeCampus.universityId, campus: placeCampus.id } : home;
   const { mode, walkingSpeedMps, transitionBufferMinutes } = ROUTE_PREFERENCE_DEFAULTS;
 
