@@ -30,14 +30,14 @@ const CONTENT_TYPES: Record<string, string> = {
 const OTHER_FILES = 'application/octet-stream';
 export const contentTypeOf = (path: string): string => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? OTHER_FILES;
 
-/** For the OpenAPI document: each media type a file can be sent as (parameters dropped), with its schema. */
-export const FILE_MEDIA: Readonly<Record<string, Schema>> = Object.fromEntries(
-  [...Object.values(CONTENT_TYPES), OTHER_FILES].map((type) => type.split(';')[0]!).map((type) => [type,
-    type === 'application/json' ? { type: 'object', description: 'A JSON artifact (.json): catalog.json, campuses/<id>.json, manifest.json.' }
-      : type === 'application/geo+json' ? { ...ref('CampusMap'), description: 'A campus map (.geojson), as GET /v1/campuses/{campus}/map serves it.' }
-        : { type: 'string', contentMediaType: type, description: type === OTHER_FILES ? 'Binary artifacts (.bin: route matrices and paths) and any other file.' : type === 'application/gzip' ? 'A gzip-compressed file (.gz: a campus map, maps/<id>.geojson.gz).' : `Files sent as ${type}.` },
-  ]),
-);
+/** For the OpenAPI document: each media type a file can be sent as (CONTENT_TYPES and OTHER_FILES, parameters dropped), with its schema. */
+export const FILE_MEDIA: Readonly<Record<string, Schema>> = {
+  'application/json': { type: 'object', description: 'A JSON artifact (.json): catalog.json, campuses/<id>.json, manifest.json.' },
+  'application/geo+json': { ...ref('CampusMap'), description: 'A campus map (.geojson), as GET /v1/campuses/{campus}/map serves it.' },
+  'text/markdown': { type: 'string', contentMediaType: 'text/markdown', description: 'Files sent as text/markdown.' },
+  'application/gzip': { type: 'string', contentMediaType: 'application/gzip', description: 'A gzip-compressed file (.gz: a campus map, maps/<id>.geojson.gz).' },
+  [OTHER_FILES]: { type: 'string', contentMediaType: OTHER_FILES, description: 'Binary artifacts (.bin: route matrices and paths) and any other file.' },
+};
 
 function versionRecord(v: HeldVersion, inService: boolean) {
   return {
