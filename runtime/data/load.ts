@@ -63,13 +63,12 @@ export async function currentVersion(distDir: string): Promise<string> {
 
 function campusOf(v: VersionFiles, info: CatalogCampus, cache: CampusCache): Campus {
   const data = cache.slot(info.id, 'data', () => readCampusData(v, info));
-  const artifact = async () => (data.ready() ?? (await data.load())).artifact;
   return {
     id: info.id,
     universityId: info.universityId,
     info,
     data,
-    routes: cache.slot(info.id, 'routes', async () => readCampusRoutes(v, await artifact())),
+    routes: cache.slot(info.id, 'routes', async () => readCampusRoutes(v, (await data.load()).artifact)),
     map: cache.slot(info.id, 'map', () => readCampusMap(v, mapGzipFile(info.id))),
     mapPlain: cache.slot(info.id, 'map', () => readCampusMap(v, mapFile(info.id))),
   };
