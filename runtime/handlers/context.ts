@@ -48,21 +48,21 @@ export interface AppContext {
   legacyRecordJson(building: LegacyBuilding): string | undefined;
 }
 
+/** JSON.stringify of a record, memoized by its identity (a WeakMap: the JSON goes with the record). */
+function jsonByIdentity<T extends object>(): (record: T) => string {
+  const kept = new WeakMap<T, string>();
+  return (record) => {
+    let j = kept.get(record);
+    if (j === undefined) kept.set(record, (j = JSON.stringify(record)));
+    return j;
+  };
+}
+
 export function createContext(
   ds: Dataset, now: () => Date, validators: Validators, openapiJson: string, pages: PageFiles | null = null, datasets: DatasetStore = EMPTY_STORE,
 ): AppContext {
-  const json = new WeakMap<Building, string>();
-  const legacyJson = new WeakMap<LegacyBuilding, string>();
-  const recordJson = (b: Building): string => {
-    let j = json.get(b);
-    if (j === undefined) json.set(b, (j = JSON.stringify(b)));
-    return j;
-  };
-  const legacyRecordJson = (b: LegacyBuilding): string => {
-    let j = legacyJson.get(b);
-    if (j === undefined) legacyJson.set(b, (j = JSON.stringify(b)));
-    return j;
-  };
+  const recordJson = jsonByIdentity<Building>();
+  const legacyRecordJson = jsonByIdentity<LegacyBuilding>();
   return {
     ds,
     now,
