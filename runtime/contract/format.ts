@@ -16,7 +16,7 @@ export const campusFile = (campus: string): string => `campuses/${campus}.json`;
 export const routesFile = (campus: string): string => `routes/${campus}.bin`;
 export const pathsFile = (campus: string): string => `paths/${campus}.bin`;
 export const mapFile = (campus: string): string => `maps/${campus}.geojson`;
-/** The same map gzip-compressed (what the server keeps in memory and sends to clients that accept gzip). */
+/** The same map gzip-compressed (what the server sends to clients that accept gzip; the others get mapFile). */
 export const mapGzipFile = (campus: string): string => `${mapFile(campus)}.gz`;
 export const candidatesFile = (campus: string): string => `candidates/${campus}.bin`;
 
