@@ -21,6 +21,7 @@ import {
   buildingFootprints, buildingsByUid, entranceFacts, featuresOf, FILES, ROUTES_COMMIT, ROUTES_LAST_VERIFIED, UBC_ROUTES, UBC_SOURCES,
   withEntranceFacts, type GeoFeature,
 } from './ubc-geodata.ts';
+import { footprintsText } from './import-footprints.ts';
 import { mergePlaces, poiPlaces } from './ubc-places.ts';
 
 export const CAMPUS = 'ubc-vancouver';
@@ -94,7 +95,7 @@ export function computeUbcImport(refDir: string, sourcesDir: string): UbcImport 
   const outlines = buildingFeatures.flatMap((f) => {
     const g = f.geometry as { type?: string; coordinates?: unknown } | null;
     const polygons = g?.type === 'Polygon' ? [g.coordinates] : g?.type === 'MultiPolygon' ? g.coordinates : null;
-    return typeof f.properties.BLDG_UID === 'string' && Array.isArray(polygons) ? [{ uid: f.properties.BLDG_UID, polygons: polygons as number[][][][] }] : [];
+    return typeof f.properties.BLDG_UID === 'string' && Array.isArray(polygons) ? [{ uid: f.properties.BLDG_UID, polygons: polygons as LonLat[][][] }] : [];
   });
 
   // places
@@ -123,8 +124,7 @@ export function computeUbcImport(refDir: string, sourcesDir: string): UbcImport 
     lastVerified: ROUTES_LAST_VERIFIED,
     direction: 'assumed-bidirectional',
   }));
-  files.set(`footprints/${CAMPUS}.geojson`,
-    `{"type":"FeatureCollection","campus":"${CAMPUS}","features":[\n${footprints.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`);
+  files.set(`footprints/${CAMPUS}.geojson`, footprintsText(CAMPUS, footprints));
 
   const joined = entrances.filter((e) => e.provenance.some((p) => p.sourceId === UBC_SOURCES.entrances.id));
   const count = <T>(xs: readonly T[], f: (x: T) => string) => Object.entries(xs.reduce<Record<string, number>>((m, x) => ((m[f(x)] = (m[f(x)] ?? 0) + 1), m), {})).map(([k, v]) => `${k} ${v}`).join(', ');
