@@ -6,12 +6,12 @@
  * there are, and a change to one campus recompiles that campus only. The output is the same bytes either way.
  * Every invalid source of every campus is reported together (nothing is published then).
  */
-import { campusOfPath, listSourcePaths, loadSources } from './load/load-sources.ts';
+import { listSourcePaths, loadSources, pathsByCampus, type Preloaded } from './load/load-sources.ts';
 import { validateSources, type ValidationScope } from './check/validate.ts';
 import { compileCampus } from './compile/campus/campus.ts';
 import { catalogArtifact } from './compile/catalog.ts';
 import { campusArtifactFiles, VersionWriter } from './write/artifacts.ts';
-import { buildCodeHash, campusInputKey, campusSourceFiles, EarlierBuilds } from './write/reuse.ts';
+import { buildCodeHash, campusInputKey, EarlierBuilds } from './write/reuse.ts';
 import { summaryOf, type CampusSummary } from './write/summary.ts';
 import { dataVersionOf, digestSources } from './compile/version.ts';
 import { CATALOG_FILE, encodeJson } from '../runtime/contract/index.ts';
@@ -36,10 +36,10 @@ export interface BuildResult {
 }
 
 /** Loads and validates the campuses of `ids` (none: the registry alone), collecting issues instead of throwing. */
-function loadValid(sourcesDir: string, ids: readonly string[], placeOwners: Map<string, string>, issues: SourceIssue[]): ValidSources | null {
+function loadValid(sourcesDir: string, ids: readonly string[], preloaded: Preloaded, placeOwners: Map<string, string>, issues: SourceIssue[]): ValidSources | null {
   const scope: ValidationScope = { campuses: new Set(ids), placeOwners };
   try {
-    return validateSources(loadSources(sourcesDir, scope.campuses), scope);
+    return validateSources(loadSources(sourcesDir, scope.campuses, preloaded), scope);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
     for (const issue of e.issues) issues.push(issue);
@@ -49,7 +49,8 @@ function loadValid(sourcesDir: string, ids: readonly string[], placeOwners: Map<
 
 export function buildAll({ sourcesDir, outDir, full = false }: BuildOptions): BuildResult {
   const started = performance.now();
-  const { hash, date } = digestSources(sourcesDir);
+  const paths = listSourcePaths(sourcesDir);
+  const { hash, date } = digestSources(sourcesDir, paths);
   const dataVersion = dataVersionOf(date, hash);
   const generatedAt = `${date}T00:00:00.000Z`;
 
@@ -57,12 +58,16 @@ export function buildAll({ sourcesDir, outDir, full = false }: BuildOptions): Bu
   const placeOwners = new Map<string, string>();
   // The registry, and any campus files of campuses the registry does not list (reported as such). A registry
   // with issues is still read for its campus list, so that every campus's issues are reported with its own.
-  const head = loadValid(sourcesDir, [], placeOwners, issues);
-  const registry = head?.registry ?? (loadSources(sourcesDir, new Set()).registry.data as Registry | undefined);
+  // The shared files (registry, schemas, licence notice) are read once, here; each campus's load reads its own files only.
+  const shared = loadSources(sourcesDir, new Set(), { paths: [] });
+  const pathsOf = pathsByCampus(paths);
+  const campusLoad = (ids: readonly string[]) => loadValid(sourcesDir, ids, { paths: ids.flatMap((id) => pathsOf.get(id) ?? []).sort(), shared }, placeOwners, issues);
+  const head = campusLoad([]);
+  const registry = head?.registry ?? (shared.registry.data as Registry | undefined);
   if (!Array.isArray(registry?.campuses) || !registry.campuses.every((c) => typeof c?.id === 'string')) throw new SourceError(issues);
   const listed = new Set(registry.campuses.map((c) => c.id));
-  const unlisted = [...new Set(listSourcePaths(sourcesDir).map(campusOfPath))].filter((c): c is string => c !== null && !listed.has(c));
-  if (unlisted.length) loadValid(sourcesDir, unlisted, placeOwners, issues);
+  const unlisted = [...pathsOf.keys()].filter((c) => !listed.has(c));
+  if (unlisted.length) campusLoad(unlisted);
 
   const earlier = new EarlierBuilds(outDir);
   const code = buildCodeHash();
@@ -73,11 +78,11 @@ export function buildAll({ sourcesDir, outDir, full = false }: BuildOptions): Bu
   let reused = 0;
   try {
     for (const reg of registry.campuses) {
-      const sources = loadValid(sourcesDir, [reg.id], placeOwners, issues);
+      const sources = campusLoad([reg.id]);
       if (!sources || issues.length) continue; // keep validating the others; nothing is compiled or published
       const file = sources.campuses[0]!;
       for (const s of file.sources) if (s.attribution) attributions.add(s.attribution);
-      const key = campusInputKey(code, reg, campusSourceFiles(sources.files).get(reg.id) ?? []);
+      const key = campusInputKey(code, reg, sources.files);
       let summary = full ? undefined : earlier.copy(key, writer);
       if (summary) reused++;
       else {

@@ -65,7 +65,8 @@ export function insideRing(p: Position, ring: readonly Position[]): boolean {
   return inside;
 }
 
-function polygonProblem(rings: readonly (readonly Position[])[]): string | null {
+/** Why a polygon (outer ring, then holes) is not closed simple rings with its holes inside the outer ring and apart, or null. */
+export function polygonProblem(rings: readonly (readonly Position[])[]): string | null {
   for (const [k, ring] of rings.entries()) {
     const problem = ringProblem(ring);
     if (problem) return `ring ${k}: ${problem}`;

@@ -51,10 +51,24 @@ interface Validators {
   meta: ValidateFunction;
 }
 
+/** Validators by the schema files they were compiled from (a build validates one campus at a time with the same schemas). */
+const compiled = new WeakMap<RawSources['schemas'], { validators: Validators | null; issues: SourceIssue[] }>();
+
 function compileValidators(raw: RawSources, issues: SourceIssue[]): Validators | null {
+  let done = compiled.get(raw.schemas);
+  if (!done) {
+    const found: SourceIssue[] = [];
+    done = { validators: compileSchemas(raw.schemas, found), issues: found };
+    compiled.set(raw.schemas, done);
+  }
+  issues.push(...done.issues);
+  return done.validators;
+}
+
+function compileSchemas(schemas: RawSources['schemas'], issues: SourceIssue[]): Validators | null {
   const ajv = new Ajv2020({ allErrors: true, strictTuples: false });
   addFormats.default(ajv);
-  for (const s of raw.schemas) {
+  for (const s of schemas) {
     try {
       ajv.addSchema(s.data as object);
     } catch (e) {

@@ -5,7 +5,7 @@
  */
 import { compileOpeningHours } from '../compile/campus/opening-hours.ts';
 import { checkSchemas } from './schema-check.ts';
-import { failOnIssues, type SourceIssue } from '../load/errors.ts';
+import { failOnIssues, SourceError, type SourceIssue } from '../load/errors.ts';
 import { expandBounds, haversineMeters, insideBounds } from '../compile/geo.ts';
 import { checkOutlines } from './outlines.ts';
 import type {
@@ -200,15 +200,21 @@ export interface ValidationScope {
 
 /**
  * Validates what `raw` holds: every campus (the default), or the campuses of `scope` (loaded with
- * loadSources(dir, scope.campuses)); the registry is checked either way. Throws a SourceError with every issue.
+ * loadSources(dir, scope.campuses)). The registry's issues (schema and rules) are reported by the unscoped call
+ * or the registry-only one (a scope of no campus) only, so once per build; a call for some campuses reports
+ * their issues alone, and stops there too when the registry fails its schema. Throws a SourceError with every issue.
  */
 export function validateSources(raw: RawSources, scope?: ValidationScope): ValidSources {
-  failOnIssues(checkSchemas(raw));
+  const checksRegistry = scope === undefined || scope.campuses.size === 0;
+  const schemaIssues = checkSchemas(raw);
+  const reported = checksRegistry ? schemaIssues : schemaIssues.filter((i) => i.file !== raw.registry.file);
+  if (reported.length < schemaIssues.length) throw new SourceError(reported);
+  failOnIssues(reported);
 
   const issues: SourceIssue[] = [];
   const report: Report = (file, pointer, reason, line) => issues.push({ file, pointer, reason, ...(line === undefined ? {} : { line }) });
   const registry = raw.registry.data as Registry;
-  checkRegistry(registry, raw.registry.file, report);
+  if (checksRegistry) checkRegistry(registry, raw.registry.file, report);
   const regCampuses = new Map(registry.campuses.map((c) => [c.id, c]));
 
   const campusByName = new Map(raw.campuses.map((c) => [c.name, c]));

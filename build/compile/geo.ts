@@ -28,6 +28,11 @@ export function insideBounds(p: LonLat, bounds: [LonLat, LonLat]): boolean {
   return p[0] >= bounds[0][0] && p[0] <= bounds[1][0] && p[1] >= bounds[0][1] && p[1] <= bounds[1][1];
 }
 
+/** Rounds a coordinate to 7 decimals (≈ 1 cm). */
+export function round7(x: number): number {
+  return Math.round(x * 1e7) / 1e7;
+}
+
 /** Rounds metres to 0.1 m. */
 export function roundTenth(x: number): number {
   return Math.round(x * 10) / 10;

@@ -40,13 +40,13 @@ export interface SourcesDigest {
  * The digest of a sources directory, reading one file at a time (the build then reads one campus at a time,
  * so its memory does not grow with the number of campuses).
  */
-export function digestSources(sourcesDir: string): SourcesDigest {
+export function digestSources(sourcesDir: string, paths: readonly string[] = listSourcePaths(sourcesDir)): SourcesDigest {
   let date = '';
   const later = (d: unknown) => {
     if (typeof d === 'string' && d > date) date = d;
   };
   function* files() {
-    for (const path of listSourcePaths(sourcesDir)) {
+    for (const path of paths) {
       const content = readFileSync(join(sourcesDir, path));
       if (/^campuses\/[^/]+\.json$/.test(path) || /^graphs\/[^/]+\/meta\.json$/.test(path)) {
         const value = parseOrText(content) as { sources?: { retrievedAt?: unknown }[]; retrievedAt?: unknown } | null;

@@ -51,9 +51,9 @@ export function parseTsv(text: string, file: string, pointerName: string, issues
   return table;
 }
 
-function readJson(path: string, file: string, issues: SourceIssue[]): unknown {
+function parseJson(content: Buffer, file: string, issues: SourceIssue[]): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(content.toString('utf8'));
   } catch (e) {
     issues.push({ file, pointer: '', reason: `not readable JSON (${(e as Error).message})` });
     return undefined;
@@ -84,71 +84,79 @@ export function campusOfPath(path: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** Every file below `dir` that `keep` accepts (all by default), sorted by relative posix path. */
-export function readAllFiles(dir: string, keep: (path: string) => boolean = () => true): { path: string; content: Buffer }[] {
-  return listSourcePaths(dir).filter(keep).map((path) => ({ path, content: readFileSync(join(dir, path)) }));
+/** Source paths by the campus they belong to (campusOfPath), in path order; the shared files are left out. */
+export function pathsByCampus(paths: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const path of paths) {
+    const campus = campusOfPath(path);
+    if (campus !== null) out.set(campus, [...(out.get(campus) ?? []), path]);
+  }
+  return out;
+}
+
+/** What a load can take from an earlier load of the same directory instead of walking or reading it again. */
+export interface Preloaded {
+  /** Source paths (listSourcePaths(sourcesDir) or any part holding every file of the campuses wanted). */
+  paths: readonly string[];
+  /** The registry, schemas and licence notice that load read. */
+  shared?: Pick<RawSources, 'registry' | 'schemas' | 'licenseText'>;
 }
 
 /**
  * Reads a sources directory: the registry, schemas and licence notice, and the campus files, graphs and
- * outlines of every campus, or only of the campuses named in `only` (the build reads one campus at a time).
+ * outlines of every campus, or only of the campuses named in `only` (the build reads one campus at a time,
+ * listing the directory once and reading the shared files once: `preloaded`). Each campus file is read once.
  */
-export function loadSources(sourcesDir: string, only?: ReadonlySet<string>): RawSources {
+export function loadSources(sourcesDir: string, only?: ReadonlySet<string>, preloaded?: Preloaded): RawSources {
   const wanted = (name: string) => only === undefined || only.has(name);
   const root = displayRoot(sourcesDir);
   const issues: SourceIssue[] = [];
   const show = (...parts: string[]) => displayPath(root, ...parts);
+  const readShared = (file: string) => parseJson(readFileSync(join(sourcesDir, file)), show(file), issues);
 
   const registryFile = show('registry.json');
-  if (!existsSync(join(sourcesDir, 'registry.json'))) {
+  if (!preloaded?.shared && !existsSync(join(sourcesDir, 'registry.json'))) {
     throw new SourceError([{ file: registryFile, pointer: '', reason: 'file is missing' }]);
   }
-  const registry = { file: registryFile, data: readJson(join(sourcesDir, 'registry.json'), registryFile, issues) };
+  const registry = preloaded?.shared?.registry ?? { file: registryFile, data: readShared('registry.json') };
 
-  const campuses = listDir(join(sourcesDir, 'campuses'))
-    .filter((f) => f.endsWith('.json') && wanted(f.slice(0, -'.json'.length)))
-    .map((f) => {
-      const file = show('campuses', f);
-      return { file, name: f.slice(0, -'.json'.length), data: readJson(join(sourcesDir, 'campuses', f), file, issues) };
-    });
+  const files = (preloaded?.paths ?? listSourcePaths(sourcesDir))
+    .filter((path) => {
+      const campus = campusOfPath(path);
+      return campus !== null && wanted(campus);
+    })
+    .map((path) => ({ path, content: readFileSync(join(sourcesDir, path)) }));
+  const read = new Map(files.map((f) => [f.path, f.content]));
+  const jsonFiles = (re: RegExp) => files.flatMap((f) => {
+    const name = re.exec(f.path)?.[1];
+    return name === undefined ? [] : [{ file: show(f.path), name, data: parseJson(f.content, show(f.path), issues) }];
+  });
 
-  const graphs = listDir(join(sourcesDir, 'graphs'))
-    .filter((d) => wanted(d) && statSync(join(sourcesDir, 'graphs', d)).isDirectory())
-    .map((d) => {
-      const dir = join(sourcesDir, 'graphs', d);
-      const metaFile = show('graphs', d, 'meta.json');
-      const meta = existsSync(join(dir, 'meta.json')) ? { file: metaFile, data: readJson(join(dir, 'meta.json'), metaFile, issues) } : null;
-      if (!meta) issues.push({ file: metaFile, pointer: '', reason: 'file is missing' });
-      const table = (name: string, pointerName: string): TsvTable | null => {
-        const path = join(dir, name);
-        return existsSync(path) ? parseTsv(readFileSync(path, 'utf8'), show('graphs', d, name), pointerName, issues) : null;
-      };
-      const edges = table('edges.tsv', 'edges');
-      if (!edges) issues.push({ file: show('graphs', d, 'edges.tsv'), pointer: '', reason: 'file is missing' });
-      return { dir: show('graphs', d), name: d, meta, edges, nodes: table('nodes.tsv', 'nodes') };
-    });
+  const campuses = jsonFiles(/^campuses\/([^/]+)\.json$/);
 
-  const footprints = listDir(join(sourcesDir, 'footprints'))
-    .filter((f) => f.endsWith('.geojson') && wanted(f.slice(0, -'.geojson'.length)))
-    .map((f) => {
-      const file = show('footprints', f);
-      return { file, name: f.slice(0, -'.geojson'.length), data: readJson(join(sourcesDir, 'footprints', f), file, issues) };
-    });
+  const graphs = [...new Set(files.map((f) => /^graphs\/([^/]+)\//.exec(f.path)?.[1]))].filter((d) => d !== undefined).sort().map((d) => {
+    const metaFile = show('graphs', d, 'meta.json');
+    const metaBytes = read.get(`graphs/${d}/meta.json`);
+    const meta = metaBytes ? { file: metaFile, data: parseJson(metaBytes, metaFile, issues) } : null;
+    if (!meta) issues.push({ file: metaFile, pointer: '', reason: 'file is missing' });
+    const table = (name: string, pointerName: string): TsvTable | null => {
+      const bytes = read.get(`graphs/${d}/${name}`);
+      return bytes ? parseTsv(bytes.toString('utf8'), show('graphs', d, name), pointerName, issues) : null;
+    };
+    const edges = table('edges.tsv', 'edges');
+    if (!edges) issues.push({ file: show('graphs', d, 'edges.tsv'), pointer: '', reason: 'file is missing' });
+    return { dir: show('graphs', d), name: d, meta, edges, nodes: table('nodes.tsv', 'nodes') };
+  });
 
-  const schemas = listDir(join(sourcesDir, 'schemas'))
+  const footprints = jsonFiles(/^footprints\/([^/]+)\.geojson$/);
+
+  const schemas = preloaded?.shared?.schemas ?? listDir(join(sourcesDir, 'schemas'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => {
-      const file = show('schemas', f);
-      return { file, data: readJson(join(sourcesDir, 'schemas', f), file, issues) };
-    });
+    .map((f) => ({ file: show('schemas', f), data: readShared(`schemas/${f}`) }));
 
   const licensePath = join(sourcesDir, 'DATA-LICENSE.md');
-  const licenseText = existsSync(licensePath) ? readFileSync(licensePath, 'utf8') : '';
+  const licenseText = preloaded?.shared?.licenseText ?? (existsSync(licensePath) ? readFileSync(licensePath, 'utf8') : '');
 
   if (issues.length) throw new SourceError(issues);
-  const files = readAllFiles(sourcesDir, (path) => {
-    const campus = campusOfPath(path);
-    return campus === null || wanted(campus);
-  });
   return { registry, campuses, graphs, footprints, schemas, licenseText, files };
 }

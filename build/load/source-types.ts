@@ -52,7 +52,7 @@ export interface RawSources {
   footprints: { file: string; name: string; data: unknown }[];
   schemas: { file: string; data: unknown }[];
   licenseText: string;
-  /** Every file read (relative posix path, bytes), sorted by path: all of them, or those of the campuses loaded and the shared ones. */
+  /** The campus files read (campuses/, graphs/, footprints/; relative posix path, bytes), sorted by path: every campus's, or those of the campuses loaded. */
   files: { path: string; content: Buffer }[];
 }
 
@@ -73,6 +73,6 @@ export interface ValidSources {
   /** Building outlines keyed by campus id (campuses without a footprints file have none). */
   footprints: Map<string, SourceOutline[]>;
   licenseText: string;
-  /** The files validated, as read (for the data version and each campus's input key). */
+  /** The campus files validated, as read (for each campus's input key). */
   files: RawSources['files'];
 }

@@ -18,7 +18,7 @@
  * `file#record: reason` — never half-imported, never a crash.
  */
 import type { GraphEdgeRow, GraphNodeRow, LonLat } from '../load/source-types.ts';
-import { haversineMeters } from '../compile/geo.ts';
+import { haversineMeters, round7 } from '../compile/geo.ts';
 
 /** What a source says about each segment of one of its lines. */
 export interface SegmentFacts {
@@ -65,8 +65,10 @@ export interface NetworkImport {
 
 /** Largest length of one edge the graph schema accepts. */
 const MAX_EDGE_METERS = 5000;
-const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 const key = (p: LonLat) => `${p[0].toFixed(7)},${p[1].toFixed(7)}`;
+
+/** The id of the node at `p` where it is a junction or a vertex of one line only (what a caller may join to, e.g. a door's point). */
+export const nodeIdAt = (mapping: Pick<NetworkMapping, 'nodePrefix'>, p: LonLat): string => mapping.nodePrefix + key(p);
 
 /** The lines of a geometry as rounded positions without repeats, or why it cannot be read. */
 export function readLines(geometry: unknown): LonLat[][] | string {

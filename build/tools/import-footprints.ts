@@ -8,28 +8,11 @@
  *    map source is OpenStreetMap), the outline is the campus's OpenStreetMap source, `inferred`.
  * Geometry is copied exactly. Nothing else is read.
  */
-import { writeFileSync } from 'node:fs';
+import type { LonLat, SourceOutline } from '../load/source-types.ts';
+import type { Ref } from '../load/schema-types/footprint.ts';
+import { isOsmElement } from '../compile/campus/provenance.ts';
 
 type Json = any;
-export type LonLat = [number, number];
-
-export interface OutlineRef {
-  sourceId: string;
-  nativeId: string | null;
-  verification: 'verified' | 'inferred' | 'unknown';
-  lastVerified?: string;
-}
-
-export interface ImportedOutline {
-  type: 'Feature';
-  id: string;
-  properties: { building: string; provenance: OutlineRef[]; origin: string };
-  geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
-}
-
-const OSM_ELEMENT = /^(node|way|relation)\/\d+$/;
-
-export const isOsmElement = (id: string | null | undefined): id is string => typeof id === 'string' && OSM_ELEMENT.test(id);
 
 /**
  * Outlines of one campus's reference file (null geometry skipped), in file order.
@@ -40,10 +23,10 @@ export function importOutlines(
   campusId: string,
   codeOf: ReadonlyMap<string, string>,
   osmSourceId: string,
-  verificationOf: (v: string | null | undefined) => OutlineRef['verification'],
+  verificationOf: (v: string | null | undefined) => Ref['verification'],
   misfits: string[],
-): ImportedOutline[] {
-  const out: ImportedOutline[] = [];
+): SourceOutline[] {
+  const out: SourceOutline[] = [];
   for (const f of file.features as Json[]) {
     if (!f.geometry) continue;
     const p = f.properties;
@@ -52,7 +35,7 @@ export function importOutlines(
       misfits.push(`${campusId}: outline ${f.id} names a building the campus file lacks (skipped)`);
       continue;
     }
-    let provenance: OutlineRef[];
+    let provenance: Ref[];
     if (Array.isArray(p.sourceIds)) {
       provenance = p.sourceIds.map((nativeId: string) => ({
         sourceId: osmSourceId, nativeId, verification: verificationOf(p.verificationStatus), ...(p.lastVerified ? { lastVerified: p.lastVerified } : {}),
@@ -69,16 +52,16 @@ export function importOutlines(
 }
 
 /** The first position of the outer ring of the outline's first polygon (a real vertex, never a centroid). */
-export function firstVertex(o: ImportedOutline): LonLat {
+export function firstVertex(o: SourceOutline): LonLat {
   const c = o.geometry.coordinates as Json;
   const ring = o.geometry.type === 'Polygon' ? c[0] : c[0][0];
   return [ring[0][0], ring[0][1]];
 }
 
 /** OpenStreetMap elements of a building's outlines, in outline order, without repeats. */
-export function osmElementsOf(outlines: readonly ImportedOutline[]): OutlineRef[] {
+export function osmElementsOf(outlines: readonly SourceOutline[]): Ref[] {
   const seen = new Set<string>();
-  const refs: OutlineRef[] = [];
+  const refs: Ref[] = [];
   for (const o of outlines) {
     for (const r of o.properties.provenance) {
       if (!isOsmElement(r.nativeId) || seen.has(r.nativeId)) continue;
@@ -95,7 +78,7 @@ export function osmElementsOf(outlines: readonly ImportedOutline[]): OutlineRef[
  * the outline's OpenStreetMap elements in place of a bare link to the site (UTM: DV → relation/20449624),
  * or gains the outline's source when its location now comes from the outline.
  */
-export function applyOutlines(b: Json, outlines: readonly ImportedOutline[], osmSourceId: string): void {
+export function applyOutlines(b: Json, outlines: readonly SourceOutline[], osmSourceId: string): void {
   const own = outlines.filter((o) => o.properties.building === b.code);
   if (own.length === 0) return;
   const located = !b.point;
@@ -116,8 +99,8 @@ export function applyOutlines(b: Json, outlines: readonly ImportedOutline[], osm
   }
 }
 
-/** footprints/<campus>.geojson: a FeatureCollection, one outline per line (readable diffs). */
-export function writeFootprints(path: string, campus: string, outlines: readonly ImportedOutline[]): void {
+/** The text of footprints/<campus>.geojson: a FeatureCollection, one outline per line (readable diffs). */
+export function footprintsText(campus: string, outlines: readonly SourceOutline[]): string {
   const head = `{"type":"FeatureCollection","campus":${JSON.stringify(campus)},"features":[\n`;
-  writeFileSync(path, head + outlines.map((o) => JSON.stringify(o)).join(',\n') + '\n]}\n');
+  return head + outlines.map((o) => JSON.stringify(o)).join(',\n') + '\n]}\n';
 }

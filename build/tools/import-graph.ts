@@ -5,7 +5,7 @@
  * access points) is the source's own id: kept as `sourceRef`, with `osm` '-'. Optional columns
  * (`kind`, `sourceRef`) are written only for graphs that have them.
  */
-import { isOsmElement } from './import-footprints.ts';
+import { isOsmElement } from '../compile/campus/provenance.ts';
 
 type Row = Record<string, string>;
 

@@ -12,7 +12,9 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchKey } from '../../runtime/domain/match-key.ts';
 import { codeFromName } from './derive-code.ts';
-import { applyOutlines, importOutlines, isOsmElement, writeFootprints, type ImportedOutline } from './import-footprints.ts';
+import { applyOutlines, footprintsText, importOutlines } from './import-footprints.ts';
+import { isOsmElement } from '../compile/campus/provenance.ts';
+import type { SourceOutline } from '../load/source-types.ts';
 import { graphTables } from './import-graph.ts';
 import { placeKindFromName } from './place-kind.ts';
 
@@ -176,11 +178,11 @@ for (const [campusId, file] of Object.entries(CAMPUS_FILES)) {
 
   // outlines: a building without a point gets the first vertex of its outline (kind footprint-vertex, never a
   // centroid); its provenance names the outline's OpenStreetMap elements (in place of a bare link to the site).
-  const outlines: ImportedOutline[] = outlineFile
+  const outlines: SourceOutline[] = outlineFile
     ? importOutlines(outlineFile, campusId, codeOf, osmSourceId!, (v) => verificationOf(v, undefined), misfits)
     : [];
   for (const b of buildings) applyOutlines(b, outlines, osmSourceId!);
-  if (outlines.length) writeFootprints(join(outDir, 'footprints', `${campusId}.geojson`), campusId, outlines);
+  if (outlines.length) writeFileSync(join(outDir, 'footprints', `${campusId}.geojson`), footprintsText(campusId, outlines));
 
   // entrances (UTM: graph node from the OSM node ref; others: from the entrance-node tables)
   const nodeOfEntrance = new Map<string, string>();

@@ -16,11 +16,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LonLat, SourceCampusFile } from '../load/source-types.ts';
-import { importLineNetwork, NETWORK_EDGE_COLUMNS, NETWORK_NODE_COLUMNS, tsvText, type NetworkEdgeRow, type NetworkNodeRow } from './geojson-network.ts';
+import { importLineNetwork, NETWORK_EDGE_COLUMNS, nodeIdAt, NETWORK_NODE_COLUMNS, tsvText, type NetworkEdgeRow, type NetworkNodeRow } from './geojson-network.ts';
 import {
   buildingFootprints, buildingsByUid, entranceFacts, featuresOf, FILES, ROUTES_COMMIT, ROUTES_LAST_VERIFIED, UBC_ROUTES, UBC_SOURCES,
   withEntranceFacts, type GeoFeature,
 } from './ubc-geodata.ts';
+import { footprintsText } from './import-footprints.ts';
 import { mergePlaces, poiPlaces } from './ubc-places.ts';
 
 export const CAMPUS = 'ubc-vancouver';
@@ -72,15 +73,15 @@ export function computeUbcImport(refDir: string, sourcesDir: string): UbcImport 
   const ourBuildings = buildingsByUid(campus);
 
   // walking network
-  const routes = readGeoJson(refDir, FILES.routes);
-  const notCollection = featuresOf(routes, FILES.routes);
-  if (typeof notCollection === 'string') throw new ImportError(notCollection);
-  const network = importLineNetwork(routes, UBC_ROUTES);
+  const network = importLineNetwork(readGeoJson(refDir, FILES.routes), UBC_ROUTES);
+  if (network.edges.length === 0) {
+    // a file that is not a FeatureCollection is a problem of the file itself (`file: reason`), not of a record
+    throw new ImportError(network.problems.find((p) => p.startsWith(`${FILES.routes}: `)) ?? `${FILES.routes}: no walkable line could be read`);
+  }
   problems.push(...network.problems);
-  if (network.edges.length === 0) throw new ImportError(`${FILES.routes}: no walkable line could be read`);
   const nodeIds = new Set(network.nodes.map((n) => n.id));
-  const nodeAt = ([lon, lat]: LonLat) => {
-    const id = `${UBC_ROUTES.nodePrefix}${lon.toFixed(7)},${lat.toFixed(7)}`;
+  const nodeAt = (p: LonLat) => {
+    const id = nodeIdAt(UBC_ROUTES, p);
     return nodeIds.has(id) ? id : null;
   };
 
@@ -94,7 +95,7 @@ export function computeUbcImport(refDir: string, sourcesDir: string): UbcImport 
   const outlines = buildingFeatures.flatMap((f) => {
     const g = f.geometry as { type?: string; coordinates?: unknown } | null;
     const polygons = g?.type === 'Polygon' ? [g.coordinates] : g?.type === 'MultiPolygon' ? g.coordinates : null;
-    return typeof f.properties.BLDG_UID === 'string' && Array.isArray(polygons) ? [{ uid: f.properties.BLDG_UID, polygons: polygons as number[][][][] }] : [];
+    return typeof f.properties.BLDG_UID === 'string' && Array.isArray(polygons) ? [{ uid: f.properties.BLDG_UID, polygons: polygons as LonLat[][][] }] : [];
   });
 
   // places
@@ -123,8 +124,7 @@ export function computeUbcImport(refDir: string, sourcesDir: string): UbcImport 
     lastVerified: ROUTES_LAST_VERIFIED,
     direction: 'assumed-bidirectional',
   }));
-  files.set(`footprints/${CAMPUS}.geojson`,
-    `{"type":"FeatureCollection","campus":"${CAMPUS}","features":[\n${footprints.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`);
+  files.set(`footprints/${CAMPUS}.geojson`, footprintsText(CAMPUS, footprints));
 
   const joined = entrances.filter((e) => e.provenance.some((p) => p.sourceId === UBC_SOURCES.entrances.id));
   const count = <T>(xs: readonly T[], f: (x: T) => string) => Object.entries(xs.reduce<Record<string, number>>((m, x) => ((m[f(x)] = (m[f(x)] ?? 0) + 1), m), {})).map(([k, v]) => `${k} ${v}`).join(', ');

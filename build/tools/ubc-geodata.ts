@@ -6,7 +6,8 @@
  * descriptions, contacts or notes). A record that cannot be read is reported as `file#feature: reason`
  * and left out whole.
  */
-import type { SourceCampusFile, SourceEntrance } from '../load/source-types.ts';
+import type { LonLat, SourceCampusFile, SourceEntrance } from '../load/source-types.ts';
+import { polygonProblem as outlinePolygonProblem } from '../check/outlines.ts';
 import type { NetworkMapping, Properties, SegmentFacts } from './geojson-network.ts';
 import type { SourceOutline } from '../load/source-types.ts';
 
@@ -166,16 +167,14 @@ export function withEntranceFacts(entrances: readonly SourceEntrance[], facts: R
 
 // ------------------------------------------------------------------ footprints
 
-/** Why a polygon's rings are not closed rings of ≥ 4 finite positions, or null. */
+/** Why the build would refuse a polygon: rings that are not ≥ 4 finite [lon, lat] positions, or what check/outlines.ts finds; or null. */
 function polygonProblem(rings: unknown): string | null {
   if (!Array.isArray(rings) || rings.length === 0) return 'a polygon without rings';
   for (const ring of rings) {
     if (!Array.isArray(ring) || ring.length < 4) return 'a ring with fewer than 4 positions';
     if (!ring.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v)))) return 'a position that is not [lon, lat]';
-    const [a, z] = [ring[0], ring[ring.length - 1]];
-    if (a[0] !== z[0] || a[1] !== z[1]) return 'a ring that is not closed';
   }
-  return null;
+  return outlinePolygonProblem(rings as LonLat[][]);
 }
 
 /**

@@ -4,7 +4,8 @@
  * kind from one table and their hours as published (read by the build, not here). Pure; facts only (no
  * descriptions, contacts or links). A record that cannot be read is reported as `file#feature: reason`.
  */
-import type { SourcePlace } from '../load/source-types.ts';
+import type { LonLat, SourcePlace } from '../load/source-types.ts';
+import { insideRing } from '../check/outlines.ts';
 import { matchKey } from '../../runtime/domain/match-key.ts';
 import { editDate, FILES, UBC_SOURCES, type GeoFeature } from './ubc-geodata.ts';
 
@@ -37,18 +38,9 @@ export const PLACE_KIND_OF_SERVICE_TYPE: Readonly<Record<string, SourcePlace['ki
 };
 
 /** Where a point lies: the building uid of the first footprint containing it (even-odd rule, holes excluded). */
-export function footprintAt(point: [number, number], footprints: readonly { uid: string; polygons: number[][][][] }[]): string | null {
-  const inRing = ([x, y]: [number, number], ring: number[][]) => {
-    let inside = false;
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i];
-      const [xj, yj] = ring[j];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
-  };
+export function footprintAt(point: [number, number], footprints: readonly { uid: string; polygons: LonLat[][][] }[]): string | null {
   for (const f of footprints) {
-    if (f.polygons.some(([outer, ...holes]) => inRing(point, outer) && !holes.some((h) => inRing(point, h)))) return f.uid;
+    if (f.polygons.some(([outer, ...holes]) => insideRing(point, outer) && !holes.some((h) => insideRing(point, h)))) return f.uid;
   }
   return null;
 }
@@ -69,7 +61,7 @@ export function poiPlaces(
   poi: readonly GeoFeature[],
   addressBuilding: ReadonlyMap<string, { uid: string; add: string }>,
   ourBuildings: ReadonlyMap<string, string>,
-  footprints: readonly { uid: string; polygons: number[][][][] }[],
+  footprints: readonly { uid: string; polygons: LonLat[][][] }[],
   problems: string[],
 ): PlaceImport {
   const counts = { current: 0, inOurBuildings: 0, byAddress: 0, byFootprint: 0, withHours: 0 };

@@ -17,7 +17,6 @@ import stringify from 'fast-json-stable-stringify';
 import { FORMAT_VERSION, MANIFEST_FILE } from '../../runtime/contract/index.ts';
 import { sha256Hex } from '../../runtime/contract/manifest.ts';
 import type { RegistryCampus } from '../load/source-types.ts';
-import { campusOfPath } from '../load/load-sources.ts';
 import type { CampusSummary } from './summary.ts';
 import type { VersionWriter } from './artifacts.ts';
 
@@ -41,16 +40,6 @@ export function campusInputKey(codeHash: string, reg: RegistryCampus, files: rea
   const hash = createHash('sha256').update(`${FORMAT_VERSION}\0${codeHash}\0${stringify(reg)}\0`);
   for (const f of files) hash.update(f.path).update('\0').update(f.content).update('\0');
   return hash.digest('hex');
-}
-
-/** The source files of each campus (campuses/<id>.json, graphs/<id>/*, footprints/<id>.geojson), from a list of source files. */
-export function campusSourceFiles(all: readonly { path: string; content: Buffer }[]): Map<string, { path: string; content: Buffer }[]> {
-  const out = new Map<string, { path: string; content: Buffer }[]>();
-  for (const f of all) {
-    const campus = campusOfPath(f.path);
-    if (campus !== null) out.set(campus, [...(out.get(campus) ?? []), f]);
-  }
-  return out;
 }
 
 const INPUTS_DIR = '.campus-inputs';

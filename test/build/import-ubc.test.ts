@@ -160,6 +160,16 @@ describe('UBC geodata import', () => {
     ]);
   });
 
+  it('leaves out a footprint the build would refuse (not a simple ring), as file#feature: reason', () => {
+    const bowTie = { type: 'Polygon', coordinates: [[[-123.25, 49.26], [-123.2498, 49.2602], [-123.2498, 49.26], [-123.25, 49.2602], [-123.25, 49.26]]] };
+    const { ref, sources } = setup({
+      'buildings.geojson': JSON.stringify(fc([feature({ BLDG_UID: 'VBL10000' }, bowTie), feature({ BLDG_UID: 'VBL10001' }, square(-123.249, 49.26))])),
+    });
+    const result = computeUbcImport(ref, sources);
+    expect(result.problems).toContain('buildings.geojson#0: ring 0: segments 0 and 2 intersect');
+    expect(JSON.parse(result.files.get('footprints/ubc-vancouver.geojson')!).features.map((f: any) => f.id)).toEqual(['VBL10001']);
+  });
+
   it('writes every file; running it again changes nothing', () => {
     const { ref, sources } = setup();
     expect(importUbc(ref, sources)).toBe(0);

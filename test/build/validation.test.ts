@@ -136,6 +136,14 @@ describe('semantic violations', () => {
     expectIssue((d) => json(d, 'registry.json', (r) => (r.universities[0].defaultCampus = 'nope')), 'registry.json', '/universities/0/defaultCampus', /not one of the university's campuses/);
     expectIssue((d) => json(d, 'registry.json', (r) => (r.defaultCampus = 'nope')), 'registry.json', '/defaultCampus', /not a campus of the default university/);
   });
+  it('a registry issue is reported once, not again with each campus', () => {
+    const once = (mutate: (r: any) => void, pointer: string) => {
+      const { issues } = issuesOf((d) => json(d, 'registry.json', mutate));
+      expect(issues.filter((i) => i.file.endsWith('registry.json') && i.pointer === pointer)).toHaveLength(1);
+    };
+    once((r) => (r.defaultCampus = 'nope'), '/defaultCampus');
+    once((r) => (r.campuses[1].walkingGraph = 'no'), '/campuses/1/walkingGraph');
+  });
   it('published hours (free text) need a known source and do not stand beside opening_hours hours', () => {
     const text = { text: 'M-F: 9 am - 5 pm', sourceId: 'beta-map', nativeId: null, lastEdited: '2026-01-01' };
     expectIssue((d) => json(d, BETA, (c) => (c.places[0].publishedHours = text)), BETA, '/places/0/publishedHours', /either hours .* or publishedHours/);

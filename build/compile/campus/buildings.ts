@@ -5,6 +5,7 @@ import type { Accessibility, Building, BuildingLocation, Entrance, LegacyBuildin
 import { matchKey } from '../../../runtime/domain/match-key.ts';
 import type { LonLat, SourceBuilding, SourceCampusFile, SourceEntrance } from '../../load/source-types.ts';
 import { apiProvenance, sourcesById } from './provenance.ts';
+import { round7 } from '../geo.ts';
 
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -45,7 +46,6 @@ export function buildingAccessibility(entrances: readonly SourceEntrance[]): Acc
   return 'unknown';
 }
 
-const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 /**
  * The building's own point as the sources state it (BEHAVIOUR §6), or null. Its verification: the

@@ -21,6 +21,7 @@
  * times, a day named twice (extra or replacing hours?), a range that ends before it starts (`9 pm - 3 pm`),
  * truncated or misspelt words (`Clos`, `Sunt`, `4 p m`).
  */
+import { DAY_NAMES, MINUTES_PER_DAY } from './opening-hours.ts';
 
 export type FreeTextHours = { ok: true; openingHours: string } | { ok: false; reason: string };
 
@@ -37,8 +38,6 @@ const DAY_WORDS: Record<string, number> = {};
   ] as const
 ).forEach((words, day) => words.forEach((w) => (DAY_WORDS[w] = day)));
 const AMBIGUOUS_DAYS: Record<string, string> = { s: 'Saturday or Sunday', t: 'Tuesday or Thursday' };
-const OSM_DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
-const DAY_MINUTES = 1440;
 
 class Refusal {
   constructor(readonly reason: string) {}
@@ -144,7 +143,7 @@ function readRange(c: Cursor): [number, number] {
   const to = readTime(c);
   if (!to.meridiem) refuse(`"${from.text} - ${to.text}": the end has no am/pm`);
   let end = withMeridiem(to, to.meridiem!);
-  if (end === 0) end = DAY_MINUTES; // 12 am ends the day
+  if (end === 0) end = MINUTES_PER_DAY; // 12 am ends the day
   let start: number;
   if (from.meridiem) start = withMeridiem(from, from.meridiem);
   else {
@@ -196,7 +195,7 @@ function openingHoursText(week: ([number, number][] | null)[], holidaysClosed: b
     for (let i = 0; i < days.length; ) {
       let j = i;
       while (j + 1 < days.length && days[j + 1] === days[j] + 1) j++;
-      runs.push(j > i ? `${OSM_DAYS[days[i]]}-${OSM_DAYS[days[j]]}` : OSM_DAYS[days[i]]);
+      runs.push(j > i ? `${DAY_NAMES[days[i]]}-${DAY_NAMES[days[j]]}` : DAY_NAMES[days[i]]);
       i = j + 1;
     }
     rules.push(`${runs.join(',')} ${v}`);
@@ -229,7 +228,7 @@ export function parseFreeTextHours(text: string): FreeTextHours {
         if (!c.accept(':')) refuse(`expected ':' after "${selector}", found ${c.atEnd() ? 'the end' : c.fragment()}`);
         const body = readBody(c);
         for (const d of days) {
-          if (namedBy[d] !== null) refuse(`${OSM_DAYS[d]} is named twice ("${namedBy[d]}" and "${selector}"): extra or replacing hours?`);
+          if (namedBy[d] !== null) refuse(`${DAY_NAMES[d]} is named twice ("${namedBy[d]}" and "${selector}"): extra or replacing hours?`);
           namedBy[d] = selector;
           week[d] = body;
         }

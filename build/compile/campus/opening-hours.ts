@@ -26,8 +26,8 @@ export type CompileResult =
   | { ok: true; schedule: WeeklySchedule }
   | { ok: false; position: number; reason: string };
 
-const DAY_NAMES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
-const MINUTES_PER_DAY = 1440;
+export const DAY_NAMES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
+export const MINUTES_PER_DAY = 1440;
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
 type Range = [number, number];

@@ -13,8 +13,8 @@ import type { CampusGraph, GraphEdge } from '../routes/graph.ts';
 import { compareStrings } from '../campus/buildings.ts';
 import { polygonsOf } from '../../check/outlines.ts';
 import { isOsmElement } from '../campus/provenance.ts';
+import { round7 } from '../geo.ts';
 
-const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 const position = (p: readonly number[]): [number, number] => [round7(p[0]), round7(p[1])];
 
 type Geometry =

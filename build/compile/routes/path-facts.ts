@@ -86,3 +86,9 @@ export function routedFacts(graph: CampusGraph, nodes: readonly number[], edgeIn
     flags,
   };
 }
+
+/** Whether walking edge `e` means walking stairs the source records (the edge's stairs, or a stairs node on it). */
+export function recordedStairs(graph: Pick<CampusGraph, 'edges' | 'nodeKinds'>, e: number): boolean {
+  const edge = graph.edges[e];
+  return edge.stairs === 'true' || graph.nodeKinds[edge.from] === 'stairs' || graph.nodeKinds[edge.to] === 'stairs';
+}

@@ -7,10 +7,10 @@
  */
 import type { RoutePathsData } from '../../../runtime/contract/paths.ts';
 import type { CampusGraph } from './graph.ts';
+import { round7 } from '../geo.ts';
 
 export type RoutePaths = RoutePathsData;
 
-const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 export class PathCollector {
   private readonly cells: Int32Array;

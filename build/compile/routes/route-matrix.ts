@@ -9,7 +9,7 @@ import { newMatrix, writeRouteCell, type RouteFacts } from '../../../runtime/con
 import type { AccessKind, CampusGraph, GraphEdge } from './graph.ts';
 import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
 import { PathCollector } from './paths.ts';
-import { BUILDING_DELAY, routedFacts } from './path-facts.ts';
+import { BUILDING_DELAY, recordedStairs, routedFacts } from './path-facts.ts';
 import { haversineMeters, roundTenth } from '../geo.ts';
 import { isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 
@@ -33,6 +33,8 @@ export interface RouteMatrix {
   counts: Record<RouteMode, OutcomeCounts>;
   /** Fastest-mode detours, in matrix order. */
   detours: Detour[];
+  /** [from * n + to]: edges with recorded stairs (recordedStairs) on the fastest-mode route of a routed pair, else 0. */
+  fastestStairs: Int32Array;
 }
 
 type Cell = RouteFacts;
@@ -123,6 +125,7 @@ export function computeRouteMatrix(
   };
   const offGraphFlag = graph ? ROUTE_FLAG.NOT_ON_GRAPH : ROUTE_FLAG.NO_GRAPH;
   const detours: Detour[] = [];
+  const fastestStairs = new Int32Array(n * n);
 
   modes.forEach((mode, m) => {
     const modeCounts: OutcomeCounts = { 'same-building': 0, routed: 0, approximate: 0, unavailable: 0 };
@@ -138,7 +141,9 @@ export function computeRouteMatrix(
         if (i === j) cell = SAME_BUILDING;
         else if (target >= 0) {
           const walk = pathNodes(tree!, target);
-          cell = routedFacts(graph!, walk, pathEdges(tree!, target), [access[i].get(walk[0])!, access[j].get(target)!]);
+          const edges = pathEdges(tree!, target);
+          cell = routedFacts(graph!, walk, edges, [access[i].get(walk[0])!, access[j].get(target)!]);
+          if (mode === 'fastest') fastestStairs[i * n + j] = edges.filter((e) => recordedStairs(graph!, e)).length;
           const straight = approxMeters(i, j);
           if (cell.totalMeters > DETOUR_WARNING_RATIO * straight) {
             cell.flags |= ROUTE_FLAG.DETOUR;
@@ -162,5 +167,5 @@ export function computeRouteMatrix(
     }
     counts[mode] = modeCounts;
   });
-  return { n, modes, data, counts, detours };
+  return { n, modes, data, counts, detours, fastestStairs };
 }

@@ -12,8 +12,8 @@ import type { SourceEntrance } from '../../load/source-types.ts';
 import { entrancesInRecordOrder, isStepFreeEntrance, type CampusBuilding } from '../campus/buildings.ts';
 import type { AccessKind, CampusGraph } from './graph.ts';
 import type { PathCollector } from './paths.ts';
-import { accessNodes, bestTarget, edgeCosts, type RouteMatrix } from './route-matrix.ts';
-import { routedFacts } from './path-facts.ts';
+import { bestTarget, type RouteMatrix } from './route-matrix.ts';
+import { recordedStairs, routedFacts } from './path-facts.ts';
 import { dijkstra, pathEdges, pathNodes, type ShortestPaths } from './shortest-paths.ts';
 
 export interface StepFreeCandidates {
@@ -25,12 +25,6 @@ export interface StepFreeCandidates {
   withCandidate: number;
   /** Median of (candidate metres − fastest route metres) over the pairs with a candidate and a routed fastest route, or null. */
   medianExtraMeters: number | null;
-}
-
-/** Whether walking edge `e` means walking stairs the source records (the edge's stairs, or a stairs node on it). */
-export function recordedStairs(graph: CampusGraph, e: number): boolean {
-  const edge = graph.edges[e];
-  return edge.stairs === 'true' || graph.nodeKinds[edge.from] === 'stairs' || graph.nodeKinds[edge.to] === 'stairs';
 }
 
 /** Whether the campus's graph records stairs anywhere (else it has no candidates). */
@@ -107,9 +101,7 @@ export function computeStepFreeCandidates(
   if (stepFreeMode < 0 || fastestMode < 0) throw new Error('step-free candidates need the fastest and step-free route matrices');
   const extra: number[] = [];
   const costs = Float64Array.from(graph.edges, (e, k) => (recordedStairs(graph, k) ? Infinity : e.meters));
-  const fastestCosts = edgeCosts(graph, 'fastest');
   const doors = buildings.map((b, i) => doorsOf(graph, b, i));
-  const fastestNodes = buildings.map((b, i) => [...accessNodes(b, i, graph, 'fastest').keys()].sort((x, y) => x - y));
   const isUnavailable = (i: number, j: number) =>
     OUTCOME[readRouteCell(matrix.data, n, stepFreeMode, i, j).outcome] === 'unavailable';
   let unavailablePairs = 0;
@@ -118,7 +110,6 @@ export function computeStepFreeCandidates(
     const from = doors[i];
     const fromStepFree = from.stepFreeNodes.length ? dijkstra(graph, from.stepFreeNodes, costs) : null;
     const fromAny = from.anyNodes.length ? dijkstra(graph, from.anyNodes, costs) : null;
-    let fastest: ShortestPaths | null | undefined; // computed on the first candidate of row i
     for (let j = 0; j < n; j++) {
       if (i === j || !isUnavailable(i, j)) continue;
       unavailablePairs++;
@@ -127,17 +118,12 @@ export function computeStepFreeCandidates(
       const edges = pathEdges(chosen.tree, chosen.target);
       const walk = pathNodes(chosen.tree, chosen.target);
       const facts = routedFacts(graph, walk, edges, [from.kindAt.get(walk[0])!, doors[j].kindAt.get(chosen.target)!]);
-      if (fastest === undefined) {
-        const sources = fastestNodes[i];
-        fastest = sources.length ? dijkstra(graph, sources, fastestCosts) : null;
-      }
-      const fastestTarget = fastest ? bestTarget(fastest, fastestNodes[j]) : -1;
       const cell: CandidateCell = {
         totalMeters: facts.totalMeters,
         delaySeconds: facts.delaySeconds,
         segments: edges.length,
         segmentsWithoutStepFreeFact: edges.filter((e) => !graph.edges[e].accessible).length,
-        stairsAvoided: fastestTarget < 0 ? 0 : pathEdges(fastest!, fastestTarget).filter((e) => recordedStairs(graph, e)).length,
+        stairsAvoided: matrix.fastestStairs[i * n + j],
         fromEntrance: from.doorAt.get(walk[0])!,
         toEntrance: doors[j].doorAt.get(chosen.target)!,
         flags: facts.flags,
